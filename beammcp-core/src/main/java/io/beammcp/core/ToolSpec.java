@@ -1,0 +1,186 @@
+package io.beammcp.core;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One tool in the {@link Catalog}. Build it with {@link #builder(String)}.
+ *
+ * <p>The input schema is the one source of truth for arguments: {@code tools/list} advertises it
+ * verbatim and {@code tools/call} enforces it, so the two cannot drift.
+ *
+ * @param name the tool's name, unique in the catalog, matching {@code ^[A-Za-z0-9_.-]{1,64}$}
+ * @param title a display title, or {@code null}
+ * @param description what the tool does, for the model, or {@code null}
+ * @param inputSchema a JSON Schema 2020-12 document (JSON text) with an object root, or {@code null}
+ *        for a tool without arguments
+ * @param outputSchema a JSON Schema 2020-12 document (JSON text) whose root is {@code type: object}, or
+ *        {@code null}; when present, a successful result must be a JSON object matching it
+ * @param annotations explicit hints, overriding those of the mode; never {@code null}
+ * @param icons icons, or {@code null}
+ * @param meta free-form {@code _meta} sent with the tool, or {@code null}
+ * @param commandClass a host label such as {@code "observe"}, never sent on the wire, or {@code null}
+ * @param mode what the tool does to the world, which gives default annotations, or {@code null}
+ */
+public record ToolSpec(String name, String title, String description, String inputSchema, String outputSchema,
+        ToolAnnotations annotations, List<Icon> icons, Map<String, Object> meta, String commandClass,
+        ToolMode mode) {
+
+    /**
+     * Normalizes the optional collections and annotations.
+     */
+    public ToolSpec {
+        annotations = annotations == null ? ToolAnnotations.NONE : annotations;
+        icons = icons == null ? null : List.copyOf(icons);
+        meta = meta == null ? null : Map.copyOf(meta);
+    }
+
+    /**
+     * The annotations clients see: the explicit ones, completed by those the mode implies.
+     *
+     * @return the effective hints
+     */
+    public ToolAnnotations effectiveAnnotations() {
+        return annotations.orElse(ToolAnnotations.of(mode));
+    }
+
+    /**
+     * Starts a tool spec.
+     *
+     * @param name the tool's name
+     * @return a builder
+     */
+    public static Builder builder(String name) {
+        return new Builder(name);
+    }
+
+    /**
+     * Builds a {@link ToolSpec}.
+     */
+    public static final class Builder {
+
+        private final String name;
+        private String title;
+        private String description;
+        private String inputSchema;
+        private String outputSchema;
+        private ToolAnnotations annotations;
+        private List<Icon> icons;
+        private Map<String, Object> meta;
+        private String commandClass;
+        private ToolMode mode;
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        /**
+         * Sets the display title.
+         *
+         * @param title the title
+         * @return this builder
+         */
+        public Builder title(String title) {
+            this.title = title;
+            return this;
+        }
+
+        /**
+         * Sets the description.
+         *
+         * @param description what the tool does
+         * @return this builder
+         */
+        public Builder description(String description) {
+            this.description = description;
+            return this;
+        }
+
+        /**
+         * Sets the input schema.
+         *
+         * @param json a JSON Schema 2020-12 document
+         * @return this builder
+         */
+        public Builder inputSchema(String json) {
+            this.inputSchema = json;
+            return this;
+        }
+
+        /**
+         * Sets the output schema.
+         *
+         * @param json a JSON Schema 2020-12 document with {@code type: object} at its root
+         * @return this builder
+         */
+        public Builder outputSchema(String json) {
+            this.outputSchema = json;
+            return this;
+        }
+
+        /**
+         * Sets explicit annotations, overriding those of the mode.
+         *
+         * @param annotations the hints
+         * @return this builder
+         */
+        public Builder annotations(ToolAnnotations annotations) {
+            this.annotations = annotations;
+            return this;
+        }
+
+        /**
+         * Sets the icons.
+         *
+         * @param icons the icons
+         * @return this builder
+         */
+        public Builder icons(List<Icon> icons) {
+            this.icons = icons;
+            return this;
+        }
+
+        /**
+         * Sets the free-form {@code _meta}.
+         *
+         * @param meta the metadata
+         * @return this builder
+         */
+        public Builder meta(Map<String, Object> meta) {
+            this.meta = meta;
+            return this;
+        }
+
+        /**
+         * Sets the host label, never sent on the wire.
+         *
+         * @param commandClass for example {@code "observe"}
+         * @return this builder
+         */
+        public Builder commandClass(String commandClass) {
+            this.commandClass = commandClass;
+            return this;
+        }
+
+        /**
+         * Sets the mode.
+         *
+         * @param mode what the tool does to the world
+         * @return this builder
+         */
+        public Builder mode(ToolMode mode) {
+            this.mode = mode;
+            return this;
+        }
+
+        /**
+         * Builds the spec; its checks happen when a server compiles the catalog.
+         *
+         * @return the tool spec
+         */
+        public ToolSpec build() {
+            return new ToolSpec(name, title, description, inputSchema, outputSchema, annotations, icons, meta,
+                    commandClass, mode);
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package io.beammcp.core.server;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one fault policy for host code: the client gets {@code -32603} without detail, the operator a log
+ * line with the failure's class and stack but without its messages, which may quote argument values.
+ */
+final class HostFaults {
+
+    private static final Logger log = LoggerFactory.getLogger("io.beammcp.host");
+
+    private HostFaults() {
+    }
+
+    static McpError internal(String what, Throwable failure) {
+        if (failure instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+        }
+        log.error("{} failed; the client got -32603 (exception messages withheld: they may hold argument values)",
+                what, redact(failure, 0));
+        return new McpError(McpError.INTERNAL_ERROR, "Internal error");
+    }
+
+    private static Throwable redact(Throwable failure, int depth) {
+        Throwable copy = new Throwable(failure.getClass().getName(), null, false, true) {
+            @Override
+            public String toString() {
+                return getMessage();
+            }
+        };
+        copy.setStackTrace(failure.getStackTrace());
+        Throwable cause = failure.getCause();
+        if (cause != null && cause != failure && depth < 8) {
+            copy.initCause(redact(cause, depth + 1));
+        }
+        return copy;
+    }
+}

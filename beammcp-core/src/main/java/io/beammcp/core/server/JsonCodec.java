@@ -1,0 +1,90 @@
+package io.beammcp.core.server;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.exc.StreamConstraintsException;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.cfg.JsonNodeFeature;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The one JSON configuration of the server: a bounded reader for every input (messages, schemas,
+ * cursors) and the writer for every output. Numbers are kept exact: integers as they are, decimals as
+ * {@code BigDecimal} with their trailing zeros.
+ */
+final class JsonCodec {
+
+    static final int MAX_NESTING_DEPTH = 64;
+
+    private final JsonMapper mapper;
+
+    JsonCodec(long maxMessageBytes) {
+        StreamReadConstraints constraints = StreamReadConstraints.builder()
+                .maxNestingDepth(MAX_NESTING_DEPTH)
+                .maxDocumentLength(maxMessageBytes)
+                .maxStringLength((int) Math.min(Integer.MAX_VALUE, maxMessageBytes))
+                .build();
+        JsonFactory factory = JsonFactory.builder()
+                .streamReadConstraints(constraints)
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .build();
+        this.mapper = JsonMapper.builder(factory)
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .enable(JsonNodeFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+                .build();
+    }
+
+    JsonMapper mapper() {
+        return mapper;
+    }
+
+    ObjectNode object() {
+        return mapper.createObjectNode();
+    }
+
+    JsonNodeFactory nodes() {
+        return mapper.getNodeFactory();
+    }
+
+    /**
+     * Reads one message; any failure (not JSON, too deep, a repeated key, trailing content) is a parse
+     * error whose message never echoes the input.
+     */
+    JsonNode read(byte[] bytes) {
+        try {
+            return mapper.readTree(bytes);
+        } catch (StreamConstraintsException e) {
+            throw new McpError(McpError.PARSE_ERROR, "Parse error: the message exceeds a reader limit");
+        } catch (JacksonException e) {
+            throw new McpError(McpError.PARSE_ERROR, "Parse error");
+        }
+    }
+
+    JsonNode read(String text) {
+        return mapper.readTree(text);
+    }
+
+    byte[] write(JsonNode node) {
+        return mapper.writeValueAsBytes(node);
+    }
+
+    String writeString(JsonNode node) {
+        return mapper.writeValueAsString(node);
+    }
+
+    /** Converts a host value to JSON; throws when the value cannot be serialised. */
+    JsonNode toTree(Object value) {
+        return mapper.valueToTree(value);
+    }
+
+    Object toJava(JsonNode node) {
+        return mapper.convertValue(node, Object.class);
+    }
+}

@@ -1,0 +1,583 @@
+package io.beammcp.core.server;
+
+import io.beammcp.core.Catalog;
+import io.beammcp.core.Dispatch;
+import io.beammcp.core.Revision;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * The MCP server core: turns one incoming message into one {@link Reply}, for either protocol revision,
+ * on any transport. It owns every protocol decision (era, method table, error codes, result shapes);
+ * transports only frame bytes. Thread-safe; built once from the host's {@link Catalog} and
+ * {@link Dispatch} with {@link #builder(Catalog, Dispatch)}.
+ */
+public final class McpServer {
+
+    static final String MODERN = Revision.V2026_07_28.id();
+    static final String LEGACY = Revision.V2025_11_25.id();
+    /** Versions whose traffic is legacy; only {@code 2025-11-25} is negotiated. */
+    static final Set<String> LEGACY_VERSIONS = Set.of(LEGACY, "2025-06-18", "2025-03-26", "2024-11-05");
+    /** Decision (WIRE.md §18.1): both revisions, modern first, in discover and in {@code -32022}. */
+    static final List<String> SUPPORTED_VERSIONS = List.of(MODERN, LEGACY);
+    static final Set<String> LOG_LEVELS =
+            Set.of("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency");
+
+    private final JsonCodec codec;
+    private final ToolIndex tools;
+    private final ToolCalls toolCalls;
+    private final int pageSize;
+    private final long maxMessageSize;
+    private final ListCache toolsCache;
+    private final ListCache discoverCache;
+    private final ObjectNode serverInfo;
+    private final String instructions;
+
+    private McpServer(Builder b) {
+        if (b.pageSize <= 0) {
+            throw new IllegalArgumentException("Page size must be positive, was " + b.pageSize);
+        }
+        if (b.maxMessageSize <= 0) {
+            throw new IllegalArgumentException("Maximum message size must be positive, was " + b.maxMessageSize);
+        }
+        this.codec = new JsonCodec(b.maxMessageSize);
+        this.tools = new ToolIndex(b.catalog.tools(), codec, new SchemaCompiler(codec));
+        this.toolCalls = new ToolCalls(codec, b.dispatch);
+        this.pageSize = b.pageSize;
+        this.maxMessageSize = b.maxMessageSize;
+        this.toolsCache = b.toolsCache;
+        this.discoverCache = b.discoverCache;
+        this.serverInfo = codec.object().put("name", b.serverName).put("version", b.serverVersion);
+        this.instructions = b.instructions;
+    }
+
+    /**
+     * Starts a server for a host.
+     *
+     * @param catalog what the host offers
+     * @param dispatch how the host runs a tool
+     * @return a builder
+     */
+    public static Builder builder(Catalog catalog, Dispatch dispatch) {
+        return new Builder(catalog, dispatch);
+    }
+
+    /**
+     * The largest message, in bytes, the server reads; transports refuse longer input unread.
+     *
+     * @return the cap in bytes
+     */
+    public long maxMessageSize() {
+        return maxMessageSize;
+    }
+
+    /**
+     * Serves one message: a JSON-RPC request, notification or client response.
+     *
+     * @param message the raw message bytes (one stdio line or one HTTP body)
+     * @param exchange what the transport knows besides the bytes
+     * @return what to send back, if anything
+     */
+    public Reply handle(byte[] message, Exchange exchange) {
+        return prepare(message, exchange).get();
+    }
+
+    /**
+     * The reply to an input the transport refused unread because it exceeds {@link #maxMessageSize()}.
+     *
+     * @return a {@code -32600} reply without id
+     */
+    public Reply oversized() {
+        return error(null, null, new McpError(McpError.INVALID_REQUEST,
+                "Invalid Request: the message exceeds " + maxMessageSize + " bytes"));
+    }
+
+    /**
+     * Everything that can be decided without host code, done now; what remains (a tool call) in the
+     * returned supplier, so a transport can keep order for cheap messages and run host code aside.
+     */
+    Pending prepare(byte[] bytes, Exchange exchange) {
+        Message message;
+        try {
+            message = Message.parse(codec.read(bytes));
+        } catch (McpError e) {
+            return Pending.now(error(null, null, e));
+        } catch (Message.Refusal r) {
+            return Pending.now(error(null, r.id, r.error));
+        }
+        if (exchange.transport() == Transport.STDIO) {
+            if ("shutdown".equals(message.method()) && message.isRequest()) {
+                return Pending.now(new Reply(null, response(message.id(), codec.object()), null, false, null, false, true));
+            }
+            if ("exit".equals(message.method()) && message.isNotification()) {
+                return Pending.now(new Reply(null, null, null, false, null, false, true));
+            }
+        }
+        if ("server/discover".equals(message.method()) && message.isRequest() && !message.carriesModernMeta()) {
+            // a dual-era client probes with discover before anything else, with or without _meta
+            return Pending.now(result(Revision.V2026_07_28, message.id(), decorate(discover())));
+        }
+        Revision era = classify(message, exchange);
+        try {
+            return era == Revision.V2026_07_28 ? modern(message, exchange) : legacy(message, exchange);
+        } catch (McpError e) {
+            return Pending.now(message.isNotification() ? accepted(era) : error(era, message.id(), e));
+        }
+    }
+
+    /** WIRE.md §1.1: modern metadata, else a modern version header (HTTP, not initialize), else legacy. */
+    private static Revision classify(Message message, Exchange exchange) {
+        if (message.carriesModernMeta()) {
+            return Revision.V2026_07_28;
+        }
+        if (exchange.transport() == Transport.HTTP && !"initialize".equals(message.method())) {
+            List<String> versions = exchange.headers(HeaderRules.PROTOCOL_VERSION);
+            if (!versions.isEmpty() && !LEGACY_VERSIONS.contains(versions.get(0))) {
+                return Revision.V2026_07_28;
+            }
+        }
+        return Revision.V2025_11_25;
+    }
+
+    // ---- 2026-07-28 ----------------------------------------------------------------------------------
+
+    private Pending modern(Message message, Exchange exchange) {
+        Revision era = Revision.V2026_07_28;
+        if (message.isResponse()) {
+            throw new McpError(McpError.INVALID_REQUEST,
+                    "Invalid Request: clients send no responses in 2026-07-28, where servers send no requests");
+        }
+        if (message.isNotification()) {
+            return Pending.now(accepted(era));
+        }
+        boolean http = exchange.transport() == Transport.HTTP;
+        if (http) {
+            HeaderRules.requireVersionPresent(exchange);
+        }
+        ObjectNode meta = message.meta();
+        if (meta == null) {
+            throw McpError.invalidMeta("Invalid params: params._meta with " + Message.VERSION_KEY + " and "
+                    + Message.CAPABILITIES_KEY + " is required in 2026-07-28");
+        }
+        JsonNode version = meta.get(Message.VERSION_KEY);
+        if (version == null || !version.isString()) {
+            throw McpError.invalidMeta("Invalid params: params._meta." + Message.VERSION_KEY
+                    + " is required and must be a string");
+        }
+        JsonNode capabilities = meta.get(Message.CAPABILITIES_KEY);
+        if (capabilities == null || !capabilities.isObject()) {
+            throw McpError.invalidMeta("Invalid params: params._meta." + Message.CAPABILITIES_KEY
+                    + " is required and must be an object");
+        }
+        if (http) {
+            HeaderRules.requireVersionEquals(exchange, version.stringValue());
+        }
+        if (!MODERN.equals(version.stringValue())) {
+            throw unsupportedVersion(version.stringValue());
+        }
+        String method = message.method();
+        if (http) {
+            HeaderRules.requireMethodAndName(exchange, method, mirroredName(message));
+        }
+        JsonNode logLevel = meta.get(Message.LOG_LEVEL_KEY);
+        if (logLevel != null && !(logLevel.isString() && LOG_LEVELS.contains(logLevel.stringValue()))) {
+            throw McpError.invalidMeta("Invalid params: unknown " + Message.LOG_LEVEL_KEY);
+        }
+        JsonNode clientInfo = meta.get(Message.CLIENT_INFO_KEY);
+        return switch (method) {
+            case "server/discover" -> Pending.now(result(era, message.id(), decorate(discover())));
+            case "tools/list" -> Pending.now(result(era, message.id(), decorate(listTools(message, era))));
+            case "tools/call" -> callTool(message, era, JavaValues.map(clientInfo), JavaValues.map(capabilities));
+            default -> throw methodNotFound();
+        };
+    }
+
+    /** The body value {@code Mcp-Name} mirrors, or {@code null} when the method has none. */
+    private static String mirroredName(Message message) {
+        String field = switch (message.method()) {
+            case "tools/call", "prompts/get" -> "name";
+            case "resources/read" -> "uri";
+            default -> null;
+        };
+        if (field == null) {
+            return null;
+        }
+        JsonNode value = message.params() == null ? null : message.params().get(field);
+        if (value == null || !value.isString()) {
+            throw McpError.invalidParams("Invalid params: params." + field + " must be a string");
+        }
+        return value.stringValue();
+    }
+
+    private McpError unsupportedVersion(String requested) {
+        ObjectNode data = codec.object();
+        ArrayNode supported = data.putArray("supported");
+        SUPPORTED_VERSIONS.forEach(supported::add);
+        data.put("requested", requested);
+        String message = LEGACY_VERSIONS.contains(requested)
+                // Decision (WIRE.md §18.2): a legacy version in modern _meta is refused; it needs initialize
+                ? "Unsupported protocol version: " + requested + " is served only through initialize"
+                : "Unsupported protocol version";
+        return new McpError(McpError.UNSUPPORTED_PROTOCOL_VERSION, message, data);
+    }
+
+    private ObjectNode discover() {
+        ObjectNode result = codec.object();
+        ArrayNode versions = result.putArray("supportedVersions");
+        SUPPORTED_VERSIONS.forEach(versions::add);
+        result.set("capabilities", capabilities());
+        if (instructions != null) {
+            result.put("instructions", instructions);
+        }
+        discoverCache.putOn(result);
+        return result;
+    }
+
+    private ObjectNode decorate(ObjectNode result) {
+        ObjectNode decorated = codec.object().put("resultType", "complete");
+        decorated.setAll(result);
+        decorated.putObject("_meta").set("io.modelcontextprotocol/serverInfo", serverInfo);
+        return decorated;
+    }
+
+    // ---- 2025-11-25 ----------------------------------------------------------------------------------
+
+    private Pending legacy(Message message, Exchange exchange) {
+        Revision era = Revision.V2025_11_25;
+        LegacySession session = exchange.session();
+        if (message.isRequest() && "initialize".equals(message.method())) {
+            return Pending.now(initialize(message, session));
+        }
+        if (session == null) {
+            McpError missing = new McpError(McpError.INVALID_REQUEST,
+                    "Bad Request: no valid session; send initialize first");
+            return Pending.now(new Reply(era, message.isNotification() ? null : errorBody(message.id(), missing),
+                    missing.code(), true, null, true, false));
+        }
+        if (message.isResponse() || message.isNotification()) {
+            if ("notifications/initialized".equals(message.method()) && session.isOpen()) {
+                session.markInitialized();
+            }
+            return Pending.now(accepted(era));
+        }
+        if (!session.isOpen()) {
+            // Decision (WIRE.md §18.3): before initialize only ping is served; other requests are told how to start
+            if ("ping".equals(message.method())) {
+                return Pending.now(result(era, message.id(), codec.object()));
+            }
+            throw McpError.invalidParams("Invalid params: missing " + Message.VERSION_KEY
+                    + " in _meta, or send initialize");
+        }
+        return switch (message.method()) {
+            case "ping" -> Pending.now(result(era, message.id(), codec.object()));
+            case "initialize" -> throw new McpError(McpError.INVALID_REQUEST, "Invalid Request: already initialized");
+            case "tools/list" -> Pending.now(result(era, message.id(), listTools(message, era)));
+            case "tools/call" -> callTool(message, era, session.clientInfo(), session.clientCapabilities());
+            default -> throw methodNotFound();
+        };
+    }
+
+    private Reply initialize(Message message, LegacySession session) {
+        Revision era = Revision.V2025_11_25;
+        ObjectNode params = message.params();
+        if (params == null) {
+            return error(era, message.id(), McpError.invalidParams("Invalid params: initialize needs params"));
+        }
+        JsonNode requested = params.get("protocolVersion");
+        JsonNode capabilities = params.get("capabilities");
+        JsonNode clientInfo = params.get("clientInfo");
+        String problem = requested == null || !requested.isString() ? "protocolVersion must be a string"
+                : capabilities == null || !capabilities.isObject() ? "capabilities must be an object"
+                : clientInfo == null || !clientInfo.isObject() ? "clientInfo must be an object" : null;
+        if (problem != null) {
+            return error(era, message.id(), McpError.invalidParams("Invalid params: " + problem));
+        }
+        LegacySession target = session != null ? session : new LegacySession();
+        if (!target.open(era, JavaValues.map(capabilities), JavaValues.map(clientInfo))) {
+            return error(era, message.id(), new McpError(McpError.INVALID_REQUEST,
+                    "Invalid Request: the session is already initialized"));
+        }
+        ObjectNode result = codec.object();
+        // the only legacy revision implemented is 2025-11-25: any other request is answered with it
+        result.put("protocolVersion", LEGACY);
+        result.set("capabilities", capabilities());
+        result.set("serverInfo", serverInfo);
+        if (instructions != null) {
+            result.put("instructions", instructions);
+        }
+        return new Reply(era, response(message.id(), result), null, false, session == null ? target : null, false,
+                false);
+    }
+
+    // ---- methods of both revisions -------------------------------------------------------------------
+
+    private ObjectNode capabilities() {
+        ObjectNode capabilities = codec.object();
+        capabilities.putObject("tools");
+        return capabilities;
+    }
+
+    private ObjectNode listTools(Message message, Revision era) {
+        String after = null;
+        JsonNode cursor = message.params() == null ? null : message.params().get("cursor");
+        if (cursor != null) {
+            if (!cursor.isString()) {
+                throw McpError.invalidParams("Invalid params: cursor must be a string");
+            }
+            after = Cursor.decode("tools", cursor.stringValue());
+        }
+        List<CompiledTool> page = tools.after(after, pageSize);
+        ObjectNode result = codec.object();
+        ArrayNode list = result.putArray("tools");
+        page.forEach(tool -> list.add(tool.advertised()));
+        if (!page.isEmpty()) {
+            String last = page.get(page.size() - 1).name();
+            if (!tools.after(last, 1).isEmpty()) {
+                result.put("nextCursor", Cursor.encode("tools", last));
+            }
+        }
+        if (era == Revision.V2026_07_28) {
+            toolsCache.putOn(result);
+        }
+        return result;
+    }
+
+    private Pending callTool(Message message, Revision era, Map<String, Object> clientInfo,
+            Map<String, Object> clientCapabilities) {
+        ObjectNode params = message.params();
+        JsonNode name = params == null ? null : params.get("name");
+        if (name == null || !name.isString()) {
+            throw McpError.invalidParams("Invalid params: name must be a string");
+        }
+        CompiledTool tool = tools.get(name.stringValue());
+        if (tool == null) {
+            String shown = ToolIndex.NAME.matcher(name.stringValue()).matches() ? ": " + name.stringValue() : "";
+            throw McpError.invalidParams("Unknown tool" + shown);
+        }
+        JsonNode arguments = params.get("arguments");
+        if (arguments == null) {
+            arguments = codec.object();
+        } else if (!arguments.isObject()) {
+            throw McpError.invalidParams("Invalid params: arguments must be an object");
+        }
+        ObjectNode violations = toolCalls.violations(tool, arguments);
+        if (violations != null) {
+            return Pending.now(result(era, message.id(), decorateIf(era, violations)));
+        }
+        Map<String, Object> declared = toolCalls.declaredArguments(tool, arguments);
+        RequestContext context = new RequestContext(era, JavaValues.of(message.id()), clientInfo,
+                clientCapabilities, tool.spec());
+        return Pending.later(() -> {
+            try {
+                return result(era, message.id(), decorateIf(era, toolCalls.run(tool, declared, context)));
+            } catch (McpError e) {
+                return error(era, message.id(), e);
+            }
+        });
+    }
+
+    private ObjectNode decorateIf(Revision era, ObjectNode result) {
+        return era == Revision.V2026_07_28 ? decorate(result) : result;
+    }
+
+    private static McpError methodNotFound() {
+        return new McpError(McpError.METHOD_NOT_FOUND, "Method not found");
+    }
+
+    // ---- envelopes -----------------------------------------------------------------------------------
+
+    private Reply result(Revision era, JsonNode id, ObjectNode result) {
+        return new Reply(era, response(id, result), null, false, null, false, false);
+    }
+
+    private Reply accepted(Revision era) {
+        return new Reply(era, null, null, false, null, false, false);
+    }
+
+    private Reply error(Revision era, JsonNode id, McpError e) {
+        return new Reply(era, errorBody(id, e), e.code(), e.refusesRequest(era != Revision.V2025_11_25), null, false,
+                false);
+    }
+
+    private byte[] response(JsonNode id, ObjectNode result) {
+        ObjectNode envelope = codec.object().put("jsonrpc", "2.0");
+        envelope.set("id", id);
+        envelope.set("result", result);
+        return codec.write(envelope);
+    }
+
+    /** Decision (WIRE.md §18.4): an unreadable id is omitted, never sent as {@code null}. */
+    private byte[] errorBody(JsonNode id, McpError e) {
+        ObjectNode envelope = codec.object().put("jsonrpc", "2.0");
+        if (id != null) {
+            envelope.set("id", id);
+        }
+        ObjectNode error = envelope.putObject("error").put("code", e.code()).put("message", e.getMessage());
+        if (e.data() != null) {
+            error.set("data", e.data());
+        }
+        return codec.write(envelope);
+    }
+
+    /** Work left after {@link #prepare}: either done, or host code to run. */
+    record Pending(Reply done, Supplier<Reply> work) {
+
+        static Pending now(Reply reply) {
+            return new Pending(reply, null);
+        }
+
+        static Pending later(Supplier<Reply> work) {
+            return new Pending(null, work);
+        }
+
+        boolean runsHostCode() {
+            return work != null;
+        }
+
+        Reply get() {
+            return done != null ? done : work.get();
+        }
+    }
+
+    /** {@code ttlMs} and {@code cacheScope} of one list's 2026-07-28 results. */
+    record ListCache(long ttlMs, String scope) {
+
+        ListCache {
+            if (ttlMs < 0) {
+                throw new IllegalArgumentException("A cache TTL must not be negative, was " + ttlMs + " ms");
+            }
+            if (!"public".equals(scope) && !"private".equals(scope)) {
+                throw new IllegalArgumentException("A cache scope must be \"public\" or \"private\", was \"" + scope + "\"");
+            }
+        }
+
+        static ListCache of(Duration ttl, String scope) {
+            Objects.requireNonNull(ttl, "ttl");
+            return new ListCache(ttl.toMillis(), scope);
+        }
+
+        void putOn(ObjectNode result) {
+            result.put("ttlMs", ttlMs);
+            result.put("cacheScope", scope);
+        }
+    }
+
+    /**
+     * Configures a {@link McpServer}. Every setting has a default; {@link #build()} checks the catalog and
+     * refuses, naming the culprit, anything that could fail at call time.
+     */
+    public static final class Builder {
+
+        private final Catalog catalog;
+        private final Dispatch dispatch;
+        private String serverName = "beammcp";
+        private String serverVersion = "0.0.0";
+        private String instructions;
+        private int pageSize = 50;
+        private long maxMessageSize = 1024 * 1024;
+        private ListCache toolsCache = new ListCache(0, "private");
+        private ListCache discoverCache = new ListCache(0, "private");
+
+        private Builder(Catalog catalog, Dispatch dispatch) {
+            this.catalog = Objects.requireNonNull(catalog, "catalog");
+            this.dispatch = Objects.requireNonNull(dispatch, "dispatch");
+        }
+
+        /**
+         * Sets the name clients see in {@code serverInfo}.
+         *
+         * @param name the server's name
+         * @return this builder
+         */
+        public Builder serverName(String name) {
+            this.serverName = Objects.requireNonNull(name, "name");
+            return this;
+        }
+
+        /**
+         * Sets the version clients see in {@code serverInfo}.
+         *
+         * @param version the server's version
+         * @return this builder
+         */
+        public Builder serverVersion(String version) {
+            this.serverVersion = Objects.requireNonNull(version, "version");
+            return this;
+        }
+
+        /**
+         * Sets hints for the model, sent by {@code server/discover} and {@code initialize}.
+         *
+         * @param instructions the instructions, or {@code null} for none
+         * @return this builder
+         */
+        public Builder instructions(String instructions) {
+            this.instructions = instructions;
+            return this;
+        }
+
+        /**
+         * Sets how many items a list page holds.
+         *
+         * @param pageSize a positive page size (default 50)
+         * @return this builder
+         */
+        public Builder pageSize(int pageSize) {
+            this.pageSize = pageSize;
+            return this;
+        }
+
+        /**
+         * Sets the largest message read, in bytes.
+         *
+         * @param bytes a positive size (default 1 MiB)
+         * @return this builder
+         */
+        public Builder maxMessageSize(long bytes) {
+            this.maxMessageSize = bytes;
+            return this;
+        }
+
+        /**
+         * Sets the caching hints of {@code tools/list} results in 2026-07-28.
+         *
+         * @param ttl how long a client may reuse a page (default zero)
+         * @param scope {@code "public"} or {@code "private"} (default)
+         * @return this builder
+         */
+        public Builder toolsCache(Duration ttl, String scope) {
+            this.toolsCache = ListCache.of(ttl, scope);
+            return this;
+        }
+
+        /**
+         * Sets the caching hints of {@code server/discover} results.
+         *
+         * @param ttl how long a client may reuse the result (default zero)
+         * @param scope {@code "public"} or {@code "private"} (default)
+         * @return this builder
+         */
+        public Builder discoverCache(Duration ttl, String scope) {
+            this.discoverCache = ListCache.of(ttl, scope);
+            return this;
+        }
+
+        /**
+         * Compiles the catalog and builds the server.
+         *
+         * @return the server
+         * @throws IllegalArgumentException naming what is wrong with the catalog or a setting
+         */
+        public McpServer build() {
+            return new McpServer(this);
+        }
+    }
+}

@@ -1,0 +1,207 @@
+package io.beammcp.core.server;
+
+import com.networknt.schema.Error;
+import io.beammcp.core.Content;
+import io.beammcp.core.Dispatch;
+import io.beammcp.core.Revision;
+import io.beammcp.core.ToolResult;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.util.Base64;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code tools/call}: validates the arguments against the tool's compiled input schema, hands only the
+ * declared keys to dispatch, and renders what the host returns.
+ */
+final class ToolCalls {
+
+    private static final int MAX_REPORTED_VIOLATIONS = 10;
+
+    private final JsonCodec codec;
+    private final Dispatch dispatch;
+
+    ToolCalls(JsonCodec codec, Dispatch dispatch) {
+        this.codec = codec;
+        this.dispatch = dispatch;
+    }
+
+    /**
+     * Arguments that break the schema are a tool execution error ({@code isError: true}), so the model
+     * can correct itself: WIRE.md §7.4 and the tools pages of both revisions route input validation
+     * there, keeping {@code -32602} for calls not shaped like a {@code tools/call}.
+     */
+    ObjectNode violations(CompiledTool tool, JsonNode arguments) {
+        if (tool.input() == null) {
+            return null;
+        }
+        List<Error> errors = tool.input().validate(arguments);
+        if (errors.isEmpty()) {
+            return null;
+        }
+        StringBuilder text = new StringBuilder("Invalid arguments for tool '").append(tool.name()).append("':");
+        ObjectNode detail = codec.object();
+        ArrayNode list = detail.putArray("violations");
+        for (Error error : errors.subList(0, Math.min(errors.size(), MAX_REPORTED_VIOLATIONS))) {
+            String path = error.getInstanceLocation().toString();
+            text.append("\n- ").append(error.getMessage()).append(" (").append(error.getKeyword()).append(')');
+            ObjectNode v = list.addObject();
+            v.put("path", path);
+            v.put("keyword", error.getKeyword());
+            v.put("message", error.getMessage());
+        }
+        if (errors.size() > MAX_REPORTED_VIOLATIONS) {
+            text.append("\n- and ").append(errors.size() - MAX_REPORTED_VIOLATIONS).append(" more");
+        }
+        ObjectNode result = codec.object();
+        result.putArray("content").addObject().put("type", "text").put("text", text.toString());
+        result.set("structuredContent", detail);
+        result.put("isError", true);
+        return result;
+    }
+
+    /** The arguments host code sees: the declared top-level keys only, values as sent. */
+    Map<String, Object> declaredArguments(CompiledTool tool, JsonNode arguments) {
+        if (tool.declaredKeys().isEmpty()) {
+            return Map.of();
+        }
+        Map<String, Object> args = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : arguments.properties()) {
+            if (tool.declaredKeys().contains(e.getKey())) {
+                args.put(e.getKey(), JavaValues.of(e.getValue()));
+            }
+        }
+        return Collections.unmodifiableMap(args);
+    }
+
+    ObjectNode run(CompiledTool tool, Map<String, Object> arguments, RequestContext context) {
+        ToolResult result;
+        try {
+            result = dispatch.call(tool.name(), arguments, context);
+        } catch (Throwable failure) {
+            throw HostFaults.internal("Tool '" + tool.name() + "'" + label(tool), failure);
+        }
+        try {
+            return render(tool, result, context.revision());
+        } catch (RuntimeException failure) {
+            throw HostFaults.internal("Rendering the result of tool '" + tool.name() + "'" + label(tool), failure);
+        }
+    }
+
+    private static String label(CompiledTool tool) {
+        String commandClass = tool.spec().commandClass();
+        return commandClass == null ? "" : " [" + commandClass + "]";
+    }
+
+    private ObjectNode render(CompiledTool tool, ToolResult result, Revision revision) {
+        if (result == null) {
+            throw new IllegalStateException("Dispatch returned null");
+        }
+        ObjectNode out = codec.object();
+        if (result instanceof ToolResult.Error error) {
+            out.putArray("content").addObject().put("type", "text")
+                    .put("text", error.message() == null ? "" : error.message());
+            if (error.detail() != null) {
+                putStructured(out, codec.toTree(error.detail()), revision);
+            }
+            out.put("isError", true);
+            return out;
+        }
+        ToolResult.Success success = (ToolResult.Success) result;
+        JsonNode structured = success.structured() == null ? null : codec.toTree(success.structured());
+        if (tool.output() != null) {
+            if (structured == null || !structured.isObject()) {
+                return toolError("The tool '" + tool.name()
+                        + "' returned a result that is not a JSON object, as its output schema requires");
+            }
+            if (!tool.output().validate(structured).isEmpty()) {
+                return toolError("The tool '" + tool.name() + "' returned a result that does not match its output schema");
+            }
+        }
+        ArrayNode content = out.putArray("content");
+        if (success.content().isEmpty()) {
+            if (structured != null) {
+                String text = structured.isString() ? structured.stringValue() : codec.writeString(structured);
+                content.addObject().put("type", "text").put("text", text);
+            }
+        } else {
+            for (Content block : success.content()) {
+                content.add(block(block));
+            }
+        }
+        if (structured != null && (tool.output() != null || !structured.isString())) {
+            putStructured(out, structured, revision);
+        }
+        return out;
+    }
+
+    /** 2025-11-25 allows only an object as structured content; 2026-07-28 any JSON value. */
+    private static void putStructured(ObjectNode out, JsonNode structured, Revision revision) {
+        if (structured.isObject() || (revision == Revision.V2026_07_28 && !structured.isNull())) {
+            out.set("structuredContent", structured);
+        }
+    }
+
+    private ObjectNode toolError(String message) {
+        ObjectNode out = codec.object();
+        out.putArray("content").addObject().put("type", "text").put("text", message);
+        out.put("isError", true);
+        return out;
+    }
+
+    private ObjectNode block(Content block) {
+        ObjectNode node = codec.object();
+        if (block instanceof Content.Text t) {
+            node.put("type", "text").put("text", required(t.text(), "text"));
+        } else if (block instanceof Content.Image i) {
+            node.put("type", "image").put("data", base64(i.data())).put("mimeType", required(i.mimeType(), "mimeType"));
+        } else if (block instanceof Content.Audio a) {
+            node.put("type", "audio").put("data", base64(a.data())).put("mimeType", required(a.mimeType(), "mimeType"));
+        } else if (block instanceof Content.ResourceLink l) {
+            node.put("type", "resource_link").put("uri", required(l.uri(), "uri")).put("name", required(l.name(), "name"));
+            putIfPresent(node, "title", l.title());
+            putIfPresent(node, "description", l.description());
+            putIfPresent(node, "mimeType", l.mimeType());
+            if (l.size() != null) {
+                node.put("size", l.size());
+            }
+        } else if (block instanceof Content.EmbeddedResource r) {
+            ObjectNode resource = node.put("type", "resource").putObject("resource");
+            resource.put("uri", required(r.uri(), "uri"));
+            putIfPresent(resource, "mimeType", r.mimeType());
+            if ((r.text() == null) == (r.blob() == null)) {
+                throw new IllegalStateException("An embedded resource needs exactly one of text and blob");
+            }
+            if (r.text() != null) {
+                resource.put("text", r.text());
+            } else {
+                resource.put("blob", base64(r.blob()));
+            }
+        } else {
+            throw new IllegalStateException("A content block is null");
+        }
+        return node;
+    }
+
+    private static String base64(byte[] data) {
+        return Base64.getEncoder().encodeToString(required(data, "data"));
+    }
+
+    private static <T> T required(T value, String field) {
+        if (value == null) {
+            throw new IllegalStateException("A content block has no " + field);
+        }
+        return value;
+    }
+
+    private static void putIfPresent(ObjectNode node, String field, String value) {
+        if (value != null) {
+            node.put(field, value);
+        }
+    }
+}
