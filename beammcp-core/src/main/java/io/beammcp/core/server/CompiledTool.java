@@ -16,9 +16,10 @@ import java.util.Set;
  * @param output the compiled output schema, or {@code null}
  * @param declaredKeys the top-level properties the input schema declares: the only keys that reach
  *        dispatch
+ * @param headerParams the {@code Mcp-Param-*} headers the input schema demands
  */
 record CompiledTool(ToolSpec spec, ObjectNode advertised, SchemaCompiler.Compiled input,
-        SchemaCompiler.Compiled output, Set<String> declaredKeys) {
+        SchemaCompiler.Compiled output, Set<String> declaredKeys, HeaderParams headerParams) {
 
     String name() {
         return spec.name();

@@ -24,17 +24,15 @@ final class HostFaults {
     }
 
     private static Throwable redact(Throwable failure, int depth) {
-        Throwable copy = new Throwable(failure.getClass().getName(), null, false, true) {
+        Throwable cause = failure.getCause();
+        Throwable redactedCause = cause != null && cause != failure && depth < 8 ? redact(cause, depth + 1) : null;
+        Throwable copy = new Throwable(failure.getClass().getName(), redactedCause, false, true) {
             @Override
             public String toString() {
                 return getMessage();
             }
         };
         copy.setStackTrace(failure.getStackTrace());
-        Throwable cause = failure.getCause();
-        if (cause != null && cause != failure && depth < 8) {
-            copy.initCause(redact(cause, depth + 1));
-        }
         return copy;
     }
 }

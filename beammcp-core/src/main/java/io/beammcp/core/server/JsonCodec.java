@@ -59,7 +59,11 @@ final class JsonCodec {
      */
     JsonNode read(byte[] bytes) {
         try {
-            return mapper.readTree(bytes);
+            JsonNode node = mapper.readTree(bytes);
+            if (node == null || node.isMissingNode()) {
+                throw new McpError(McpError.PARSE_ERROR, "Parse error: the message is empty");
+            }
+            return node;
         } catch (StreamConstraintsException e) {
             throw new McpError(McpError.PARSE_ERROR, "Parse error: the message exceeds a reader limit");
         } catch (JacksonException e) {

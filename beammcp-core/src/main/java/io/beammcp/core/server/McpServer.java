@@ -195,7 +195,8 @@ public final class McpServer {
         return switch (method) {
             case "server/discover" -> Pending.now(result(era, message.id(), decorate(discover())));
             case "tools/list" -> Pending.now(result(era, message.id(), decorate(listTools(message, era))));
-            case "tools/call" -> callTool(message, era, JavaValues.map(clientInfo), JavaValues.map(capabilities));
+            case "tools/call" -> callTool(message, exchange, era, JavaValues.map(clientInfo),
+                    JavaValues.map(capabilities));
             default -> throw methodNotFound();
         };
     }
@@ -280,7 +281,7 @@ public final class McpServer {
             case "ping" -> Pending.now(result(era, message.id(), codec.object()));
             case "initialize" -> throw new McpError(McpError.INVALID_REQUEST, "Invalid Request: already initialized");
             case "tools/list" -> Pending.now(result(era, message.id(), listTools(message, era)));
-            case "tools/call" -> callTool(message, era, session.clientInfo(), session.clientCapabilities());
+            case "tools/call" -> callTool(message, exchange, era, session.clientInfo(), session.clientCapabilities());
             default -> throw methodNotFound();
         };
     }
@@ -350,7 +351,7 @@ public final class McpServer {
         return result;
     }
 
-    private Pending callTool(Message message, Revision era, Map<String, Object> clientInfo,
+    private Pending callTool(Message message, Exchange exchange, Revision era, Map<String, Object> clientInfo,
             Map<String, Object> clientCapabilities) {
         ObjectNode params = message.params();
         JsonNode name = params == null ? null : params.get("name");
@@ -367,6 +368,9 @@ public final class McpServer {
             arguments = codec.object();
         } else if (!arguments.isObject()) {
             throw McpError.invalidParams("Invalid params: arguments must be an object");
+        }
+        if (era == Revision.V2026_07_28 && exchange.transport() == Transport.HTTP) {
+            tool.headerParams().check(exchange, arguments);
         }
         ObjectNode violations = toolCalls.violations(tool, arguments);
         if (violations != null) {

@@ -4,7 +4,9 @@ import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.path.PathType;
 import tools.jackson.databind.JsonNode;
 
 import java.util.List;
@@ -25,7 +27,8 @@ final class SchemaCompiler {
     SchemaCompiler(JsonCodec codec) {
         this.codec = codec;
         this.registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
-                builder -> builder.schemaLoader(loader -> loader.fetchRemoteResources(false)));
+                builder -> builder.schemaLoader(loader -> loader.fetchRemoteResources(false))
+                        .schemaRegistryConfig(SchemaRegistryConfig.builder().pathType(PathType.JSON_PATH).build()));
         this.metaSchema = registry.getSchema(SchemaLocation.of(META_SCHEMA));
     }
 

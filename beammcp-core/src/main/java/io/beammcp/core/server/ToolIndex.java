@@ -6,11 +6,11 @@ import io.beammcp.core.ToolSpec;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -50,10 +50,6 @@ final class ToolIndex {
         return byName.get(name);
     }
 
-    int size() {
-        return sorted.length;
-    }
-
     /** The tools with names strictly after {@code after} ({@code null}: from the start), at most {@code max}. */
     List<CompiledTool> after(String after, int max) {
         int from = 0;
@@ -65,10 +61,6 @@ final class ToolIndex {
         return from >= to ? List.of() : Arrays.asList(sorted).subList(from, to);
     }
 
-    boolean hasAfter(String name) {
-        return names.length > 0 && names[names.length - 1].compareTo(name) > 0;
-    }
-
     private static CompiledTool compile(ToolSpec spec, JsonCodec codec, SchemaCompiler compiler) {
         String name = spec.name();
         if (name == null || !NAME.matcher(name).matches()) {
@@ -76,9 +68,11 @@ final class ToolIndex {
         }
         SchemaCompiler.Compiled input = null;
         SchemaCompiler.Compiled output = null;
+        HeaderParams headerParams = HeaderParams.NONE;
         try {
             if (spec.inputSchema() != null) {
                 input = compiler.compile(spec.inputSchema(), "input schema");
+                headerParams = HeaderParams.of(input.document());
             }
             if (spec.outputSchema() != null) {
                 output = compiler.compile(spec.outputSchema(), "output schema");
@@ -130,8 +124,8 @@ final class ToolIndex {
                 throw new IllegalArgumentException("Tool '" + name + "': _meta cannot be serialised as JSON");
             }
         }
-        return new CompiledTool(spec, json,
-                input, output, input == null ? java.util.Set.of() : CompiledTool.declaredKeys(input.document()));
+        return new CompiledTool(spec, json, input, output,
+                input == null ? Set.of() : CompiledTool.declaredKeys(input.document()), headerParams);
     }
 
     private static void putIfPresent(ObjectNode node, String field, String value) {
@@ -146,7 +140,4 @@ final class ToolIndex {
         }
     }
 
-    List<CompiledTool> all() {
-        return new ArrayList<>(Arrays.asList(sorted));
-    }
 }

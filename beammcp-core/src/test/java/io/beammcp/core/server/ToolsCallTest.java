@@ -1,0 +1,285 @@
+package io.beammcp.core.server;
+
+import io.beammcp.core.Content;
+import io.beammcp.core.Revision;
+import io.beammcp.core.ToolResult;
+import io.beammcp.core.ToolSpec;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static io.beammcp.core.server.Wire.assertError;
+import static io.beammcp.core.server.Wire.result;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ToolsCallTest {
+
+    private static final String WEATHER_SCHEMA = "{\"type\":\"object\",\"properties\":{"
+            + "\"place\":{\"type\":\"string\",\"minLength\":1},"
+            + "\"unit\":{\"enum\":[\"c\",\"f\"]},"
+            + "\"days\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":7},"
+            + "\"where\":{\"type\":\"object\",\"properties\":{\"lat\":{\"type\":\"number\"}},\"required\":[\"lat\"]}},"
+            + "\"required\":[\"place\"]}";
+
+    private final AtomicReference<Map<String, Object>> seen = new AtomicReference<>();
+    private final ToolSpec weather = ToolSpec.builder("get_weather").inputSchema(WEATHER_SCHEMA).build();
+
+    private Wire recording(ToolSpec... tools) {
+        return Wire.of((name, args, ctx) -> {
+            seen.set(args);
+            return ToolResult.of("sunny in " + args.get("place"));
+        }, tools);
+    }
+
+    @Test
+    void aValidCallReachesDispatchAndAnswersText() {
+        Wire wire = recording(weather);
+        JsonNode response = wire.modern(1, "tools/call", "\"name\":\"get_weather\",\"arguments\":{\"place\":\"Oslo\"}");
+        JsonNode result = result(response);
+        assertThat(result.path("content").toString()).isEqualTo("[{\"type\":\"text\",\"text\":\"sunny in Oslo\"}]");
+        assertThat(result.has("isError")).isFalse();
+        assertThat(result.has("structuredContent")).isFalse();
+        assertThat(seen.get()).containsExactly(Map.entry("place", "Oslo"));
+        WireSchema.assertValid(Revision.V2026_07_28, "CallToolResultResponse", response);
+    }
+
+    @Test
+    void schemaViolationsNeverReachDispatchAndNameThePathAndRule() {
+        Wire wire = recording(weather);
+        JsonNode result = result(wire.modern(1, "tools/call",
+                "\"name\":\"get_weather\",\"arguments\":{\"unit\":\"k\",\"days\":9,\"where\":{}}"));
+        assertThat(seen.get()).isNull();
+        assertThat(result.path("isError").asBoolean()).isTrue();
+        String text = result.path("content").get(0).path("text").asString();
+        assertThat(text).contains("required").contains("enum").contains("maximum").contains("lat");
+        List<String> paths = new ArrayList<>();
+        List<String> keywords = new ArrayList<>();
+        result.path("structuredContent").path("violations").forEach(v -> {
+            paths.add(v.path("path").asString());
+            keywords.add(v.path("keyword").asString());
+        });
+        assertThat(paths).contains("$", "$.unit", "$.days", "$.where");
+        assertThat(keywords).contains("required", "enum", "maximum");
+        assertThat(result.path("resultType").asString()).isEqualTo("complete");
+    }
+
+    @Test
+    void aWrongTypeIsRefusedWithItsPath() {
+        Wire wire = recording(weather);
+        JsonNode result = result(wire.modern(1, "tools/call", "\"name\":\"get_weather\",\"arguments\":{\"place\":42}"));
+        assertThat(result.path("isError").asBoolean()).isTrue();
+        assertThat(result.path("structuredContent").path("violations").get(0).path("path").asString()).isEqualTo("$.place");
+        assertThat(result.path("structuredContent").path("violations").get(0).path("keyword").asString()).isEqualTo("type");
+        assertThat(seen.get()).isNull();
+    }
+
+    @Test
+    void onlyDeclaredTopLevelKeysReachDispatch() {
+        Wire wire = recording(weather);
+        result(wire.modern(1, "tools/call",
+                "\"name\":\"get_weather\",\"arguments\":{\"place\":\"Rome\",\"admin\":true,\"__proto__\":{}}"));
+        assertThat(seen.get()).containsOnlyKeys("place");
+    }
+
+    @Test
+    void aToolWithoutSchemaGetsAnEmptyMapWhateverWasSent() {
+        Wire wire = recording(ToolSpec.builder("now").build());
+        result(wire.modern(1, "tools/call", "\"name\":\"now\",\"arguments\":{\"x\":1}"));
+        assertThat(seen.get()).isEmpty();
+        result(wire.modern(2, "tools/call", "\"name\":\"now\""));
+        assertThat(seen.get()).isEmpty();
+    }
+
+    @Test
+    void valuesArriveUnchangedWithExactNumbers() {
+        String schema = "{\"type\":\"object\",\"properties\":{\"big\":{\"type\":\"integer\"},\"dec\":{\"type\":\"number\"},"
+                + "\"small\":{\"type\":\"integer\"},\"flag\":{\"type\":\"boolean\"},\"nothing\":{\"type\":\"null\"},"
+                + "\"list\":{\"type\":\"array\"},\"obj\":{\"type\":\"object\"}}}";
+        Wire wire = recording(ToolSpec.builder("exact").inputSchema(schema).build());
+        result(wire.modern(1, "tools/call", "\"name\":\"exact\",\"arguments\":{\"big\":123456789012345678901234567890,"
+                + "\"dec\":0.10000000000000000000000001,\"small\":7,\"flag\":false,\"nothing\":null,"
+                + "\"list\":[1,\"a\",null,true],\"obj\":{\"k\":2.50}}"));
+        Map<String, Object> args = seen.get();
+        assertThat(args.get("big")).isEqualTo(new BigInteger("123456789012345678901234567890"));
+        assertThat(args.get("dec")).isEqualTo(new BigDecimal("0.10000000000000000000000001"));
+        assertThat(args.get("small")).isEqualTo(7);
+        assertThat(args.get("flag")).isEqualTo(false);
+        assertThat(args).containsEntry("nothing", null);
+        assertThat(args.get("list")).isEqualTo(Arrays.asList(1, "a", null, true));
+        assertThat(((Map<?, ?>) args.get("obj")).get("k")).isEqualTo(new BigDecimal("2.50"));
+    }
+
+    @Test
+    void exactNumbersRoundTripToTheResult() {
+        Wire wire = Wire.of((n, args, c) -> ToolResult.structured(args), ToolSpec.builder("echo")
+                .inputSchema("{\"type\":\"object\",\"properties\":{\"v\":{}}}").build());
+        String raw = wire.sendRaw("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\","
+                + "\"arguments\":{\"v\":[123456789012345678901234567890,1.10,-0.000000000000000000001]}," + Wire.MODERN_META
+                + "}}");
+        assertThat(raw).contains("\"structuredContent\":{\"v\":[123456789012345678901234567890,1.10,-1E-21]}");
+    }
+
+    @Test
+    void missingOrNonStringNameIsInvalidParams() {
+        Wire wire = recording(weather);
+        assertError(wire.modern(1, "tools/call", "\"arguments\":{}"), 1, -32602);
+        assertError(wire.modern(2, "tools/call", "\"name\":true"), 2, -32602);
+        assertError(wire.modern(3, "tools/call", "\"name\":{\"a\":1}"), 3, -32602);
+        assertThat(wire.last.refused()).isFalse();
+    }
+
+    @Test
+    void anUnknownToolIsInvalidParamsNamingItOnlyWhenItIsAToolName() {
+        Wire wire = recording(weather);
+        JsonNode response = wire.modern(1, "tools/call", "\"name\":\"nope\"");
+        assertError(response, 1, -32602);
+        assertThat(response.path("error").path("message").asString()).isEqualTo("Unknown tool: nope");
+        JsonNode hostile = wire.modern(2, "tools/call", "\"name\":\"<script>\"");
+        assertThat(hostile.path("error").path("message").asString()).isEqualTo("Unknown tool");
+    }
+
+    @Test
+    void argumentsThatAreNotAnObjectAreInvalidParams() {
+        Wire wire = recording(weather);
+        assertError(wire.modern(1, "tools/call", "\"name\":\"get_weather\",\"arguments\":[1]"), 1, -32602);
+        assertError(wire.modern(2, "tools/call", "\"name\":\"get_weather\",\"arguments\":null"), 2, -32602);
+        assertError(wire.modern(3, "tools/call", "\"name\":\"get_weather\",\"arguments\":\"x\""), 3, -32602);
+        assertThat(seen.get()).isNull();
+    }
+
+    @Test
+    void aHostExceptionIsAnOpaqueInternalErrorWithTheRequestId() {
+        Wire wire = Wire.of((n, a, c) -> {
+            throw new IllegalStateException("database password is hunter2");
+        }, weather);
+        String raw = wire.sendRaw("{\"jsonrpc\":\"2.0\",\"id\":\"call-9\",\"method\":\"tools/call\",\"params\":"
+                + "{\"name\":\"get_weather\",\"arguments\":{\"place\":\"Oslo\"}," + Wire.MODERN_META + "}}");
+        assertError(Wire.JSON.readTree(raw), "call-9", -32603);
+        assertThat(raw).doesNotContain("hunter2").doesNotContain("IllegalState").doesNotContain("Oslo");
+        assertThat(wire.last.refused()).isFalse();
+        // the server keeps serving
+        assertThat(result(wire.modern(2, "tools/list", null)).path("tools").size()).isEqualTo(1);
+    }
+
+    @Test
+    void aNullOrUnserialisableHostResultIsAnInternalError() {
+        assertError(Wire.of((n, a, c) -> null, weather).modern(1, "tools/call",
+                "\"name\":\"get_weather\",\"arguments\":{\"place\":\"x\"}"), 1, -32603);
+        Object unserialisable = new Object() {
+            @SuppressWarnings("unused")
+            public Object getSelf() {
+                throw new IllegalStateException("no");
+            }
+        };
+        assertError(Wire.of((n, a, c) -> ToolResult.of(unserialisable), weather).modern(2, "tools/call",
+                "\"name\":\"get_weather\",\"arguments\":{\"place\":\"x\"}"), 2, -32603);
+        assertError(Wire.of((n, a, c) -> ToolResult.content(Content.text(null)), weather).modern(3, "tools/call",
+                "\"name\":\"get_weather\",\"arguments\":{\"place\":\"x\"}"), 3, -32603);
+    }
+
+    @Test
+    void aToolErrorIsAResultWithIsErrorAndOptionalDetail() {
+        Wire wire = Wire.of((n, a, c) -> ToolResult.error("City not found", Map.of("city", "Atlantis")), weather);
+        JsonNode response = wire.modern(1, "tools/call", "\"name\":\"get_weather\",\"arguments\":{\"place\":\"x\"}");
+        JsonNode result = result(response);
+        assertThat(result.path("isError").asBoolean()).isTrue();
+        assertThat(result.path("content").get(0).path("text").asString()).isEqualTo("City not found");
+        assertThat(result.path("structuredContent").path("city").asString()).isEqualTo("Atlantis");
+        WireSchema.assertValid(Revision.V2026_07_28, "CallToolResultResponse", response);
+    }
+
+    @Test
+    void everyContentBlockKindIsRenderedAsTheSchemaDefinesIt() {
+        byte[] png = {(byte) 0x89, 'P', 'N', 'G'};
+        Wire wire = Wire.of((n, a, c) -> ToolResult.content(Content.text("hi"), Content.image(png, "image/png"),
+                Content.audio(new byte[] {1, 2}, "audio/wav"), Content.resourceLink("test://r", "r"),
+                new Content.ResourceLink("test://l", "l", "L", "desc", "text/plain", 12L),
+                Content.embeddedText("test://t", "text/plain", "body"), Content.embeddedBlob("test://b", null, png)),
+                ToolSpec.builder("mixed").build());
+        JsonNode response = wire.modern(1, "tools/call", "\"name\":\"mixed\"");
+        JsonNode content = result(response).path("content");
+        assertThat(content.toString()).isEqualTo("[{\"type\":\"text\",\"text\":\"hi\"},"
+                + "{\"type\":\"image\",\"data\":\"iVBORw==\",\"mimeType\":\"image/png\"},"
+                + "{\"type\":\"audio\",\"data\":\"AQI=\",\"mimeType\":\"audio/wav\"},"
+                + "{\"type\":\"resource_link\",\"uri\":\"test://r\",\"name\":\"r\"},"
+                + "{\"type\":\"resource_link\",\"uri\":\"test://l\",\"name\":\"l\",\"title\":\"L\",\"description\":\"desc\","
+                + "\"mimeType\":\"text/plain\",\"size\":12},"
+                + "{\"type\":\"resource\",\"resource\":{\"uri\":\"test://t\",\"mimeType\":\"text/plain\",\"text\":\"body\"}},"
+                + "{\"type\":\"resource\",\"resource\":{\"uri\":\"test://b\",\"blob\":\"iVBORw==\"}}]");
+        WireSchema.assertValid(Revision.V2026_07_28, "CallToolResultResponse", response);
+        wire.initialize();
+        WireSchema.assertValid(Revision.V2025_11_25, "CallToolResult",
+                result(wire.legacy(2, "tools/call", "{\"name\":\"mixed\"}")));
+    }
+
+    private static final String FORECAST_OUTPUT = "{\"type\":\"object\",\"properties\":{\"highC\":{\"type\":\"number\"}},"
+            + "\"required\":[\"highC\"]}";
+
+    @Test
+    void withAnOutputSchemaAnObjectIsSentAsStructuredContentPlusItsJsonText() {
+        Map<String, Object> value = new LinkedHashMap<>();
+        value.put("highC", 21);
+        Wire wire = Wire.of((n, a, c) -> ToolResult.of(value),
+                ToolSpec.builder("forecast").outputSchema(FORECAST_OUTPUT).build());
+        JsonNode response = wire.modern(1, "tools/call", "\"name\":\"forecast\"");
+        JsonNode result = result(response);
+        assertThat(result.path("structuredContent").toString()).isEqualTo("{\"highC\":21}");
+        assertThat(result.path("content").toString()).isEqualTo("[{\"type\":\"text\",\"text\":\"{\\\"highC\\\":21}\"}]");
+        WireSchema.assertValid(Revision.V2026_07_28, "CallToolResultResponse", response);
+    }
+
+    @Test
+    void withAnOutputSchemaANonObjectOrNonConformingValueIsAToolError() {
+        ToolSpec forecast = ToolSpec.builder("forecast").outputSchema(FORECAST_OUTPUT).build();
+        JsonNode list = result(Wire.of((n, a, c) -> ToolResult.of(Arrays.asList(1, 2)), forecast)
+                .modern(1, "tools/call", "\"name\":\"forecast\""));
+        assertThat(list.path("isError").asBoolean()).isTrue();
+        assertThat(list.path("content").get(0).path("text").asString()).contains("not a JSON object");
+        JsonNode text = result(Wire.of((n, a, c) -> ToolResult.of("21 degrees"), forecast)
+                .modern(2, "tools/call", "\"name\":\"forecast\""));
+        assertThat(text.path("isError").asBoolean()).isTrue();
+        JsonNode wrong = result(Wire.of((n, a, c) -> ToolResult.of(Map.of("highC", "hot")), forecast)
+                .modern(3, "tools/call", "\"name\":\"forecast\""));
+        assertThat(wrong.path("isError").asBoolean()).isTrue();
+        assertThat(wrong.path("content").get(0).path("text").asString()).contains("does not match its output schema");
+        assertThat(wrong.has("structuredContent")).isFalse();
+    }
+
+    @Test
+    void withoutAnOutputSchemaAValueIsSentAsJsonTextAndStructuredContentWhereTheRevisionAllows() {
+        Wire wire = Wire.of((n, a, c) -> ToolResult.of(List.of(1, 2)), ToolSpec.builder("list").build());
+        JsonNode modern = result(wire.modern(1, "tools/call", "\"name\":\"list\""));
+        assertThat(modern.path("content").get(0).path("text").asString()).isEqualTo("[1,2]");
+        assertThat(modern.path("structuredContent").toString()).isEqualTo("[1,2]");
+        wire.initialize();
+        JsonNode legacy = result(wire.legacy(2, "tools/call", "{\"name\":\"list\"}"));
+        assertThat(legacy.path("content").get(0).path("text").asString()).isEqualTo("[1,2]");
+        assertThat(legacy.has("structuredContent")).isFalse();
+    }
+
+    @Test
+    void theCallContextCarriesRevisionIdClientAndTool() {
+        AtomicReference<io.beammcp.core.CallContext> context = new AtomicReference<>();
+        Wire wire = Wire.of((n, a, c) -> {
+            context.set(c);
+            return ToolResult.of("ok");
+        }, ToolSpec.builder("ctx").commandClass("observe").build());
+        wire.send("{\"jsonrpc\":\"2.0\",\"id\":77,\"method\":\"tools/call\",\"params\":{\"name\":\"ctx\",\"_meta\":{"
+                + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{\"sampling\":{}},"
+                + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"cli\",\"version\":\"2\"}}}}");
+        assertThat(context.get().revision()).isEqualTo(Revision.V2026_07_28);
+        assertThat(context.get().requestId()).isEqualTo(77);
+        assertThat(context.get().clientCapabilities()).containsOnlyKeys("sampling");
+        assertThat(context.get().clientInfo()).containsEntry("name", "cli");
+        assertThat(context.get().tool().commandClass()).isEqualTo("observe");
+    }
+}
