@@ -49,7 +49,7 @@ final class ToolCalls {
         ArrayNode list = detail.putArray("violations");
         for (Error error : errors.subList(0, Math.min(errors.size(), MAX_REPORTED_VIOLATIONS))) {
             String path = error.getInstanceLocation().toString();
-            text.append("\n- ").append(error.getMessage()).append(" (").append(error.getKeyword()).append(')');
+            text.append("\n- ").append(path).append(": ").append(error.getMessage()).append(" (").append(error.getKeyword()).append(')');
             ObjectNode v = list.addObject();
             v.put("path", path);
             v.put("keyword", error.getKeyword());

@@ -59,7 +59,10 @@ class ToolsCallTest {
         assertThat(seen.get()).isNull();
         assertThat(result.path("isError").asBoolean()).isTrue();
         String text = result.path("content").get(0).path("text").asString();
-        assertThat(text).contains("required").contains("enum").contains("maximum").contains("lat");
+        assertThat(text).startsWith("Invalid arguments for tool 'get_weather':\n- ")
+                .contains("$.unit: does not have a value in the enumeration").contains("(enum)")
+                .contains("$.days: ").contains("(maximum)").contains("$: required property 'place' not found (required)")
+                .contains("$.where: required property 'lat' not found (required)");
         List<String> paths = new ArrayList<>();
         List<String> keywords = new ArrayList<>();
         result.path("structuredContent").path("violations").forEach(v -> {
