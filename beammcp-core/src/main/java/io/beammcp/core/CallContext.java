@@ -38,9 +38,10 @@ public interface CallContext {
     Map<String, Object> clientCapabilities();
 
     /**
-     * The tool being called.
+     * The tool being called, for {@code tools/call}.
      *
-     * @return the tool's spec, including host labels such as {@link ToolSpec#commandClass()}
+     * @return the tool's spec, including host labels such as {@link ToolSpec#commandClass()}, or
+     *         {@code null} outside a tool call
      */
     ToolSpec tool();
 }

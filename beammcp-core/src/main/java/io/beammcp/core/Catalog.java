@@ -6,10 +6,9 @@ import java.util.List;
  * What a host offers to MCP clients.
  *
  * <p>The server reads the catalog once, at construction, and compiles it into an immutable index:
- * every schema is checked and compiled then, so a server that starts cannot fail at call time for
- * structural reasons. Each list is required: returning {@code null} is a malformed catalog and is
- * refused at startup; an empty list is fine. Resources and prompts join this interface as further
- * lists with the same rule.
+ * every schema and template is checked and compiled then, so a server that starts cannot fail at call
+ * time for structural reasons. Each list is required: returning {@code null} is a malformed catalog and
+ * is refused at startup; an empty list is fine.
  */
 public interface Catalog {
 
@@ -21,13 +20,61 @@ public interface Catalog {
     List<ToolSpec> tools();
 
     /**
+     * The resources and resource templates the host offers, in any order. A non-empty list needs a
+     * {@link ResourceReader}.
+     *
+     * @return the resources, never {@code null}
+     */
+    default List<ResourceEntry> resources() {
+        return List.of();
+    }
+
+    /**
+     * The prompts the host offers, in any order. A non-empty list needs a {@link PromptRenderer}.
+     *
+     * @return the prompts, never {@code null}
+     */
+    default List<PromptSpec> prompts() {
+        return List.of();
+    }
+
+    /**
      * A catalog of the given tools.
      *
      * @param tools the tools
      * @return an immutable catalog
      */
     static Catalog of(List<ToolSpec> tools) {
-        List<ToolSpec> copy = List.copyOf(tools);
-        return () -> copy;
+        return of(tools, List.of(), List.of());
+    }
+
+    /**
+     * A catalog of the given tools, resources and prompts.
+     *
+     * @param tools the tools
+     * @param resources the resources and resource templates
+     * @param prompts the prompts
+     * @return an immutable catalog
+     */
+    static Catalog of(List<ToolSpec> tools, List<ResourceEntry> resources, List<PromptSpec> prompts) {
+        List<ToolSpec> t = List.copyOf(tools);
+        List<ResourceEntry> r = List.copyOf(resources);
+        List<PromptSpec> p = List.copyOf(prompts);
+        return new Catalog() {
+            @Override
+            public List<ToolSpec> tools() {
+                return t;
+            }
+
+            @Override
+            public List<ResourceEntry> resources() {
+                return r;
+            }
+
+            @Override
+            public List<PromptSpec> prompts() {
+                return p;
+            }
+        };
     }
 }

@@ -46,14 +46,11 @@ public sealed interface Content {
     }
 
     /**
-     * A resource embedded in the result: text or binary (exactly one of {@code text} and {@code blob}).
+     * A resource embedded in the result.
      *
-     * @param uri the resource's URI
-     * @param mimeType its media type, or {@code null}
-     * @param text its text, or {@code null} for a binary resource
-     * @param blob its raw bytes, sent base64-encoded, or {@code null} for a text resource
+     * @param resource the resource's contents
      */
-    record EmbeddedResource(String uri, String mimeType, String text, byte[] blob) implements Content {
+    record EmbeddedResource(ResourceContents resource) implements Content {
     }
 
     /**
@@ -108,7 +105,7 @@ public sealed interface Content {
      * @return the block
      */
     static Content embeddedText(String uri, String mimeType, String text) {
-        return new EmbeddedResource(uri, mimeType, text, null);
+        return new EmbeddedResource(ResourceContents.text(uri, mimeType, text));
     }
 
     /**
@@ -120,6 +117,6 @@ public sealed interface Content {
      * @return the block
      */
     static Content embeddedBlob(String uri, String mimeType, byte[] blob) {
-        return new EmbeddedResource(uri, mimeType, null, blob);
+        return new EmbeddedResource(ResourceContents.blob(uri, mimeType, blob));
     }
 }

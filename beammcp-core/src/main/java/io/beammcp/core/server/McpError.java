@@ -13,6 +13,7 @@ final class McpError extends RuntimeException {
     static final int METHOD_NOT_FOUND = -32601;
     static final int INVALID_PARAMS = -32602;
     static final int INTERNAL_ERROR = -32603;
+    static final int RESOURCE_NOT_FOUND = -32002;
     static final int HEADER_MISMATCH = -32020;
     static final int UNSUPPORTED_PROTOCOL_VERSION = -32022;
 

@@ -1,7 +1,10 @@
 package io.beammcp.core.server;
 
 import io.beammcp.core.Catalog;
+import io.beammcp.core.Completer;
 import io.beammcp.core.Dispatch;
+import io.beammcp.core.PromptRenderer;
+import io.beammcp.core.ResourceReader;
 import io.beammcp.core.Revision;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -32,11 +35,16 @@ public final class McpServer {
             Set.of("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency");
 
     private final JsonCodec codec;
-    private final ToolIndex tools;
+    private final Paged<CompiledTool> tools;
     private final ToolCalls toolCalls;
+    private final Resources resources;
+    private final Prompts prompts;
+    private final Completions completions;
     private final int pageSize;
     private final long maxMessageSize;
     private final ListCache toolsCache;
+    private final ListCache resourcesCache;
+    private final ListCache promptsCache;
     private final ListCache discoverCache;
     private final ObjectNode serverInfo;
     private final String instructions;
@@ -49,11 +57,18 @@ public final class McpServer {
             throw new IllegalArgumentException("Maximum message size must be positive, was " + b.maxMessageSize);
         }
         this.codec = new JsonCodec(b.maxMessageSize);
-        this.tools = new ToolIndex(b.catalog.tools(), codec, new SchemaCompiler(codec));
-        this.toolCalls = new ToolCalls(codec, b.dispatch);
+        SchemaCompiler compiler = new SchemaCompiler(codec);
+        Blocks blocks = new Blocks(codec);
+        this.tools = ToolIndex.compile(b.catalog.tools(), codec, compiler);
+        this.toolCalls = new ToolCalls(codec, blocks, b.dispatch);
+        this.resources = new Resources(b.catalog.resources(), b.resourceReader, codec, blocks);
+        this.prompts = new Prompts(b.catalog.prompts(), b.promptRenderer, codec, compiler, blocks);
+        this.completions = new Completions(b.completer, prompts, resources, codec);
         this.pageSize = b.pageSize;
         this.maxMessageSize = b.maxMessageSize;
         this.toolsCache = b.toolsCache;
+        this.resourcesCache = b.resourcesCache;
+        this.promptsCache = b.promptsCache;
         this.discoverCache = b.discoverCache;
         this.serverInfo = codec.object().put("name", b.serverName).put("version", b.serverVersion);
         this.instructions = b.instructions;
@@ -191,14 +206,12 @@ public final class McpServer {
         if (logLevel != null && !(logLevel.isString() && LOG_LEVELS.contains(logLevel.stringValue()))) {
             throw McpError.invalidMeta("Invalid params: unknown " + Message.LOG_LEVEL_KEY);
         }
-        JsonNode clientInfo = meta.get(Message.CLIENT_INFO_KEY);
-        return switch (method) {
-            case "server/discover" -> Pending.now(result(era, message.id(), decorate(discover())));
-            case "tools/list" -> Pending.now(result(era, message.id(), decorate(listTools(message, era))));
-            case "tools/call" -> callTool(message, exchange, era, JavaValues.map(clientInfo),
-                    JavaValues.map(capabilities));
-            default -> throw methodNotFound();
-        };
+        if ("server/discover".equals(method)) {
+            return Pending.now(result(era, message.id(), decorate(discover())));
+        }
+        RequestContext context = new RequestContext(era, JavaValues.of(message.id()),
+                JavaValues.map(meta.get(Message.CLIENT_INFO_KEY)), JavaValues.map(capabilities), null);
+        return serve(message, exchange, context);
     }
 
     /** The body value {@code Mcp-Name} mirrors, or {@code null} when the method has none. */
@@ -280,9 +293,8 @@ public final class McpServer {
         return switch (message.method()) {
             case "ping" -> Pending.now(result(era, message.id(), codec.object()));
             case "initialize" -> throw new McpError(McpError.INVALID_REQUEST, "Invalid Request: already initialized");
-            case "tools/list" -> Pending.now(result(era, message.id(), listTools(message, era)));
-            case "tools/call" -> callTool(message, exchange, era, session.clientInfo(), session.clientCapabilities());
-            default -> throw methodNotFound();
+            default -> serve(message, exchange, new RequestContext(era, JavaValues.of(message.id()),
+                    session.clientInfo(), session.clientCapabilities(), null));
         };
     }
 
@@ -320,39 +332,103 @@ public final class McpServer {
 
     // ---- methods of both revisions -------------------------------------------------------------------
 
+    /** Exactly what is served: tools always; resources, prompts and completions when the host provides them. */
     private ObjectNode capabilities() {
         ObjectNode capabilities = codec.object();
-        capabilities.putObject("tools");
+        capabilities.putObject("tools").put("listChanged", false);
+        if (resources.offered()) {
+            capabilities.putObject("resources").put("subscribe", false).put("listChanged", false);
+        }
+        if (prompts.offered()) {
+            capabilities.putObject("prompts").put("listChanged", false);
+        }
+        if (completions.offered()) {
+            capabilities.putObject("completions");
+        }
         return capabilities;
     }
 
-    private ObjectNode listTools(Message message, Revision era) {
-        String after = null;
-        JsonNode cursor = message.params() == null ? null : message.params().get("cursor");
-        if (cursor != null) {
-            if (!cursor.isString()) {
-                throw McpError.invalidParams("Invalid params: cursor must be a string");
+    /** The methods both revisions share, answered in the shape of the request's revision. */
+    private Pending serve(Message message, Exchange exchange, RequestContext context) {
+        Revision era = context.revision();
+        boolean modern = era == Revision.V2026_07_28;
+        ObjectNode params = message.params();
+        String method = message.method();
+        if (method.startsWith("resources/") && !resources.offered()
+                || method.startsWith("prompts/") && !prompts.offered()
+                || method.equals("completion/complete") && !completions.offered()) {
+            throw methodNotFound();
+        }
+        switch (method) {
+            case "tools/list": {
+                ObjectNode result = codec.object();
+                tools.page(params, pageSize, result);
+                return done(message, context, result, toolsCache);
             }
-            after = Cursor.decode("tools", cursor.stringValue());
-        }
-        List<CompiledTool> page = tools.after(after, pageSize);
-        ObjectNode result = codec.object();
-        ArrayNode list = result.putArray("tools");
-        page.forEach(tool -> list.add(tool.advertised()));
-        if (!page.isEmpty()) {
-            String last = page.get(page.size() - 1).name();
-            if (!tools.after(last, 1).isEmpty()) {
-                result.put("nextCursor", Cursor.encode("tools", last));
+            case "tools/call":
+                return callTool(message, exchange, context);
+            case "resources/list": {
+                ObjectNode result = codec.object();
+                resources.list(params, pageSize, result);
+                return done(message, context, result, resourcesCache);
             }
+            case "resources/templates/list": {
+                ObjectNode result = codec.object();
+                resources.listTemplates(params, pageSize, result);
+                return done(message, context, result, resourcesCache);
+            }
+            case "resources/read": {
+                String uri = resources.readable(params, modern);
+                return later(message, context, () -> resources.read(uri, context, modern), resourcesCache);
+            }
+            case "prompts/list": {
+                ObjectNode result = codec.object();
+                prompts.list(params, pageSize, result);
+                return done(message, context, result, promptsCache);
+            }
+            case "prompts/get": {
+                Prompts.Prompt prompt = prompts.named(params);
+                Map<String, String> arguments = prompts.arguments(prompt, params);
+                return later(message, context, () -> prompts.render(prompt, arguments, context), null);
+            }
+            case "completion/complete": {
+                Completions.Request request = completions.parse(params);
+                return later(message, context, () -> completions.complete(request), null);
+            }
+            default:
+                throw methodNotFound();
         }
-        if (era == Revision.V2026_07_28) {
-            toolsCache.putOn(result);
-        }
-        return result;
     }
 
-    private Pending callTool(Message message, Exchange exchange, Revision era, Map<String, Object> clientInfo,
-            Map<String, Object> clientCapabilities) {
+    private Pending done(Message message, RequestContext context, ObjectNode result, ListCache cache) {
+        return Pending.now(result(context.revision(), message.id(), shape(context.revision(), result, cache)));
+    }
+
+    /** Host code runs later, off the reading thread; its protocol errors are answered with the request id. */
+    private Pending later(Message message, RequestContext context, Supplier<ObjectNode> work, ListCache cache) {
+        Revision era = context.revision();
+        return Pending.later(() -> {
+            try {
+                return result(era, message.id(), shape(era, work.get(), cache));
+            } catch (McpError e) {
+                return error(era, message.id(), e);
+            }
+        });
+    }
+
+    /** 2026-07-28 results carry resultType and serverInfo, and cacheable ones their hints; legacy ones nothing. */
+    private ObjectNode shape(Revision era, ObjectNode result, ListCache cache) {
+        if (era != Revision.V2026_07_28) {
+            return result;
+        }
+        if (cache != null) {
+            cache.putOn(result);
+        }
+        return decorate(result);
+    }
+
+    private Pending callTool(Message message, Exchange exchange, RequestContext context) {
+        Revision era = context.revision();
         ObjectNode params = message.params();
         JsonNode name = params == null ? null : params.get("name");
         if (name == null || !name.isString()) {
@@ -374,22 +450,12 @@ public final class McpServer {
         }
         ObjectNode violations = toolCalls.violations(tool, arguments);
         if (violations != null) {
-            return Pending.now(result(era, message.id(), decorateIf(era, violations)));
+            return Pending.now(result(era, message.id(), shape(era, violations, null)));
         }
         Map<String, Object> declared = toolCalls.declaredArguments(tool, arguments);
-        RequestContext context = new RequestContext(era, JavaValues.of(message.id()), clientInfo,
-                clientCapabilities, tool.spec());
-        return Pending.later(() -> {
-            try {
-                return result(era, message.id(), decorateIf(era, toolCalls.run(tool, declared, context)));
-            } catch (McpError e) {
-                return error(era, message.id(), e);
-            }
-        });
-    }
-
-    private ObjectNode decorateIf(Revision era, ObjectNode result) {
-        return era == Revision.V2026_07_28 ? decorate(result) : result;
+        RequestContext toolContext = new RequestContext(era, context.requestId(), context.clientInfo(),
+                context.clientCapabilities(), tool.spec());
+        return later(message, context, () -> toolCalls.run(tool, declared, toolContext), null);
     }
 
     private static McpError methodNotFound() {
@@ -487,7 +553,12 @@ public final class McpServer {
         private String instructions;
         private int pageSize = 50;
         private long maxMessageSize = 1024 * 1024;
+        private ResourceReader resourceReader;
+        private PromptRenderer promptRenderer;
+        private Completer completer;
         private ListCache toolsCache = new ListCache(0, "private");
+        private ListCache resourcesCache = new ListCache(0, "private");
+        private ListCache promptsCache = new ListCache(0, "private");
         private ListCache discoverCache = new ListCache(0, "private");
 
         private Builder(Catalog catalog, Dispatch dispatch) {
@@ -559,6 +630,66 @@ public final class McpServer {
          */
         public Builder toolsCache(Duration ttl, String scope) {
             this.toolsCache = ListCache.of(ttl, scope);
+            return this;
+        }
+
+        /**
+         * Sets the caching hints of {@code resources/list}, {@code resources/templates/list} and
+         * {@code resources/read} results in 2026-07-28.
+         *
+         * @param ttl how long a client may reuse a result (default zero)
+         * @param scope {@code "public"} or {@code "private"} (default)
+         * @return this builder
+         */
+        public Builder resourcesCache(Duration ttl, String scope) {
+            this.resourcesCache = ListCache.of(ttl, scope);
+            return this;
+        }
+
+        /**
+         * Sets the caching hints of {@code prompts/list} results in 2026-07-28.
+         *
+         * @param ttl how long a client may reuse a page (default zero)
+         * @param scope {@code "public"} or {@code "private"} (default)
+         * @return this builder
+         */
+        public Builder promptsCache(Duration ttl, String scope) {
+            this.promptsCache = ListCache.of(ttl, scope);
+            return this;
+        }
+
+        /**
+         * Sets how resources are read; required when the catalog lists resources, and what makes the server
+         * offer them.
+         *
+         * @param reader the reader, or {@code null} for none
+         * @return this builder
+         */
+        public Builder resourceReader(ResourceReader reader) {
+            this.resourceReader = reader;
+            return this;
+        }
+
+        /**
+         * Sets how prompts are rendered; required when the catalog lists prompts, and what makes the server
+         * offer them.
+         *
+         * @param renderer the renderer, or {@code null} for none
+         * @return this builder
+         */
+        public Builder promptRenderer(PromptRenderer renderer) {
+            this.promptRenderer = renderer;
+            return this;
+        }
+
+        /**
+         * Sets the completion provider; with one, the server offers {@code completion/complete}.
+         *
+         * @param completer the completer, or {@code null} for none
+         * @return this builder
+         */
+        public Builder completer(Completer completer) {
+            this.completer = completer;
             return this;
         }
 

@@ -9,7 +9,6 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-import java.util.Base64;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,10 +23,12 @@ final class ToolCalls {
     private static final int MAX_REPORTED_VIOLATIONS = 10;
 
     private final JsonCodec codec;
+    private final Blocks blocks;
     private final Dispatch dispatch;
 
-    ToolCalls(JsonCodec codec, Dispatch dispatch) {
+    ToolCalls(JsonCodec codec, Blocks blocks, Dispatch dispatch) {
         this.codec = codec;
+        this.blocks = blocks;
         this.dispatch = dispatch;
     }
 
@@ -131,7 +132,7 @@ final class ToolCalls {
             }
         } else {
             for (Content block : success.content()) {
-                content.add(block(block));
+                content.add(blocks.block(block));
             }
         }
         if (structured != null && (tool.output() != null || !structured.isString())) {
@@ -152,56 +153,5 @@ final class ToolCalls {
         out.putArray("content").addObject().put("type", "text").put("text", message);
         out.put("isError", true);
         return out;
-    }
-
-    private ObjectNode block(Content block) {
-        ObjectNode node = codec.object();
-        if (block instanceof Content.Text t) {
-            node.put("type", "text").put("text", required(t.text(), "text"));
-        } else if (block instanceof Content.Image i) {
-            node.put("type", "image").put("data", base64(i.data())).put("mimeType", required(i.mimeType(), "mimeType"));
-        } else if (block instanceof Content.Audio a) {
-            node.put("type", "audio").put("data", base64(a.data())).put("mimeType", required(a.mimeType(), "mimeType"));
-        } else if (block instanceof Content.ResourceLink l) {
-            node.put("type", "resource_link").put("uri", required(l.uri(), "uri")).put("name", required(l.name(), "name"));
-            putIfPresent(node, "title", l.title());
-            putIfPresent(node, "description", l.description());
-            putIfPresent(node, "mimeType", l.mimeType());
-            if (l.size() != null) {
-                node.put("size", l.size());
-            }
-        } else if (block instanceof Content.EmbeddedResource r) {
-            ObjectNode resource = node.put("type", "resource").putObject("resource");
-            resource.put("uri", required(r.uri(), "uri"));
-            putIfPresent(resource, "mimeType", r.mimeType());
-            if ((r.text() == null) == (r.blob() == null)) {
-                throw new IllegalStateException("An embedded resource needs exactly one of text and blob");
-            }
-            if (r.text() != null) {
-                resource.put("text", r.text());
-            } else {
-                resource.put("blob", base64(r.blob()));
-            }
-        } else {
-            throw new IllegalStateException("A content block is null");
-        }
-        return node;
-    }
-
-    private static String base64(byte[] data) {
-        return Base64.getEncoder().encodeToString(required(data, "data"));
-    }
-
-    private static <T> T required(T value, String field) {
-        if (value == null) {
-            throw new IllegalStateException("A content block has no " + field);
-        }
-        return value;
-    }
-
-    private static void putIfPresent(ObjectNode node, String field, String value) {
-        if (value != null) {
-            node.put(field, value);
-        }
     }
 }

@@ -1,31 +1,28 @@
 package io.beammcp.core.server;
 
-import io.beammcp.core.Icon;
 import io.beammcp.core.ToolAnnotations;
 import io.beammcp.core.ToolSpec;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import static io.beammcp.core.server.Catalogs.putIfPresent;
+
 /**
- * The catalog's tools compiled once: sorted by name for keyset paging, indexed by name for calls.
- * Construction refuses, naming the culprit, anything that could fail at call time.
+ * Compiles the catalog's tools once. Refuses, naming the culprit, anything that could fail at call time.
  */
 final class ToolIndex {
 
     static final Pattern NAME = Pattern.compile("^[A-Za-z0-9_.-]{1,64}$");
 
-    private final CompiledTool[] sorted;
-    private final String[] names;
-    private final Map<String, CompiledTool> byName;
+    private ToolIndex() {
+    }
 
-    ToolIndex(List<ToolSpec> tools, JsonCodec codec, SchemaCompiler compiler) {
+    static Paged<CompiledTool> compile(List<ToolSpec> tools, JsonCodec codec, SchemaCompiler compiler) {
         if (tools == null) {
             throw new IllegalArgumentException("Catalog.tools() returned null; return an empty list for no tools");
         }
@@ -39,26 +36,7 @@ final class ToolIndex {
                 throw new IllegalArgumentException("Tool name '" + spec.name() + "' is declared twice");
             }
         }
-        this.byName = Map.copyOf(map);
-        this.sorted = map.values().stream()
-                .sorted((a, b) -> a.name().compareTo(b.name()))
-                .toArray(CompiledTool[]::new);
-        this.names = Arrays.stream(sorted).map(CompiledTool::name).toArray(String[]::new);
-    }
-
-    CompiledTool get(String name) {
-        return byName.get(name);
-    }
-
-    /** The tools with names strictly after {@code after} ({@code null}: from the start), at most {@code max}. */
-    List<CompiledTool> after(String after, int max) {
-        int from = 0;
-        if (after != null) {
-            int at = Arrays.binarySearch(names, after);
-            from = at >= 0 ? at + 1 : -at - 1;
-        }
-        int to = Math.min(sorted.length, from + max);
-        return from >= to ? List.of() : Arrays.asList(sorted).subList(from, to);
+        return new Paged<>("tools", map, CompiledTool::advertised);
     }
 
     private static CompiledTool compile(ToolSpec spec, JsonCodec codec, SchemaCompiler compiler) {
@@ -101,22 +79,7 @@ final class ToolIndex {
             putIfPresent(a, "idempotentHint", hints.idempotentHint());
             putIfPresent(a, "openWorldHint", hints.openWorldHint());
         }
-        if (spec.icons() != null) {
-            ArrayNode icons = json.putArray("icons");
-            for (Icon icon : spec.icons()) {
-                if (icon == null || icon.src() == null) {
-                    throw new IllegalArgumentException("Tool '" + name + "': an icon has no src");
-                }
-                ObjectNode i = icons.addObject();
-                i.put("src", icon.src());
-                putIfPresent(i, "mimeType", icon.mimeType());
-                if (icon.sizes() != null) {
-                    ArrayNode sizes = i.putArray("sizes");
-                    icon.sizes().forEach(sizes::add);
-                }
-                putIfPresent(i, "theme", icon.theme());
-            }
-        }
+        Catalogs.putIcons(json, spec.icons(), "Tool '" + name + "'");
         if (spec.meta() != null) {
             try {
                 json.set("_meta", codec.toTree(spec.meta()));
@@ -127,17 +90,4 @@ final class ToolIndex {
         return new CompiledTool(spec, json, input, output,
                 input == null ? Set.of() : CompiledTool.declaredKeys(input.document()), headerParams);
     }
-
-    private static void putIfPresent(ObjectNode node, String field, String value) {
-        if (value != null) {
-            node.put(field, value);
-        }
-    }
-
-    private static void putIfPresent(ObjectNode node, String field, Boolean value) {
-        if (value != null) {
-            node.put(field, value);
-        }
-    }
-
 }

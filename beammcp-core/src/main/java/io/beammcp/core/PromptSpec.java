@@ -1,0 +1,36 @@
+package io.beammcp.core;
+
+import java.util.List;
+
+/**
+ * A prompt template the host offers.
+ *
+ * @param name the prompt's name, unique in the catalog
+ * @param title a display title, or {@code null}
+ * @param description what the prompt is for, or {@code null}
+ * @param icons icons, or {@code null}
+ * @param arguments its arguments, possibly empty
+ */
+public record PromptSpec(String name, String title, String description, List<Icon> icons,
+        List<PromptArgument> arguments) {
+
+    /**
+     * Copies the lists.
+     */
+    public PromptSpec {
+        icons = icons == null ? null : List.copyOf(icons);
+        arguments = arguments == null ? List.of() : List.copyOf(arguments);
+    }
+
+    /**
+     * A prompt with a description and arguments.
+     *
+     * @param name the name
+     * @param description what the prompt is for
+     * @param arguments its arguments
+     * @return the spec
+     */
+    public static PromptSpec of(String name, String description, PromptArgument... arguments) {
+        return new PromptSpec(name, null, description, null, List.of(arguments));
+    }
+}
