@@ -21,10 +21,12 @@ import java.util.Map;
  * @param meta free-form {@code _meta} sent with the tool, or {@code null}
  * @param commandClass a host label such as {@code "observe"}, never sent on the wire, or {@code null}
  * @param mode what the tool does to the world, which gives default annotations, or {@code null}
+ * @param requiredClientCapabilities client capabilities the tool cannot work without (for example
+ *        {@code "sampling"}); a call from a client that did not declare them never reaches dispatch
  */
 public record ToolSpec(String name, String title, String description, String inputSchema, String outputSchema,
         ToolAnnotations annotations, List<Icon> icons, Map<String, Object> meta, String commandClass,
-        ToolMode mode) {
+        ToolMode mode, List<String> requiredClientCapabilities) {
 
     /**
      * Normalizes the optional collections and annotations.
@@ -33,6 +35,8 @@ public record ToolSpec(String name, String title, String description, String inp
         annotations = annotations == null ? ToolAnnotations.NONE : annotations;
         icons = icons == null ? null : List.copyOf(icons);
         meta = meta == null ? null : Map.copyOf(meta);
+        requiredClientCapabilities = requiredClientCapabilities == null ? List.of()
+                : List.copyOf(requiredClientCapabilities);
     }
 
     /**
@@ -69,6 +73,7 @@ public record ToolSpec(String name, String title, String description, String inp
         private Map<String, Object> meta;
         private String commandClass;
         private ToolMode mode;
+        private List<String> requiredClientCapabilities;
 
         private Builder(String name) {
             this.name = name;
@@ -174,13 +179,26 @@ public record ToolSpec(String name, String title, String description, String inp
         }
 
         /**
+         * Declares client capabilities the tool cannot work without. A 2026-07-28 request that does not
+         * declare them is refused with {@code -32021}; a 2025-11-25 session that did not declare them gets a
+         * tool error saying so.
+         *
+         * @param capabilities capability names such as {@code "sampling"}, {@code "elicitation"}, {@code "roots"}
+         * @return this builder
+         */
+        public Builder requiresClientCapabilities(String... capabilities) {
+            this.requiredClientCapabilities = List.of(capabilities);
+            return this;
+        }
+
+        /**
          * Builds the spec; its checks happen when a server compiles the catalog.
          *
          * @return the tool spec
          */
         public ToolSpec build() {
             return new ToolSpec(name, title, description, inputSchema, outputSchema, annotations, icons, meta,
-                    commandClass, mode);
+                    commandClass, mode, requiredClientCapabilities);
         }
     }
 }

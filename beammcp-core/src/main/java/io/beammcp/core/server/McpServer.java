@@ -448,6 +448,19 @@ public final class McpServer {
         if (era == Revision.V2026_07_28 && exchange.transport() == Transport.HTTP) {
             tool.headerParams().check(exchange, arguments);
         }
+        List<String> missing = tool.spec().requiredClientCapabilities().stream()
+                .filter(capability -> !context.clientCapabilities().containsKey(capability)).toList();
+        if (!missing.isEmpty()) {
+            if (era == Revision.V2026_07_28) {
+                ObjectNode data = codec.object();
+                ObjectNode required = data.putObject("requiredCapabilities");
+                missing.forEach(required::putObject);
+                throw new McpError(McpError.MISSING_REQUIRED_CLIENT_CAPABILITY,
+                        "Missing required client capability: " + String.join(", ", missing), data);
+            }
+            // 2025-11-25 has no such error: the model learns it from a tool error
+            return Pending.now(result(era, message.id(), toolCalls.missingCapabilities(tool, missing)));
+        }
         ObjectNode violations = toolCalls.violations(tool, arguments);
         if (violations != null) {
             return Pending.now(result(era, message.id(), shape(era, violations, null)));

@@ -148,6 +148,11 @@ final class ToolCalls {
         }
     }
 
+    ObjectNode missingCapabilities(CompiledTool tool, List<String> missing) {
+        return toolError("The tool '" + tool.name() + "' needs the client capabilities " + missing
+                + ", which this client did not declare");
+    }
+
     private ObjectNode toolError(String message) {
         ObjectNode out = codec.object();
         out.putArray("content").addObject().put("type", "text").put("text", message);

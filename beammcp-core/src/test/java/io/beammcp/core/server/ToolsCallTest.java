@@ -285,4 +285,30 @@ class ToolsCallTest {
         assertThat(context.get().clientInfo()).containsEntry("name", "cli");
         assertThat(context.get().tool().commandClass()).isEqualTo("observe");
     }
+
+    @Test
+    void aModernCallWithoutARequiredClientCapabilityIsRefusedBeforeDispatch() {
+        Wire wire = recording(ToolSpec.builder("ask").requiresClientCapabilities("sampling").build());
+        JsonNode response = wire.modern(1, "tools/call", "\"name\":\"ask\",\"arguments\":{}");
+        assertError(response, 1, -32021);
+        assertThat(response.path("error").path("data").toString()).isEqualTo("{\"requiredCapabilities\":{\"sampling\":{}}}");
+        assertThat(wire.last.refused()).isTrue();
+        assertThat(seen.get()).isNull();
+        WireSchema.assertValid(Revision.V2026_07_28, "MissingRequiredClientCapabilityError", response);
+        JsonNode declared = wire.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"ask\","
+                + "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{\"sampling\":{}}}}}");
+        assertThat(result(declared).has("isError")).isFalse();
+        assertThat(seen.get()).isNotNull();
+    }
+
+    @Test
+    void aLegacySessionWithoutARequiredClientCapabilityGetsAToolError() {
+        Wire wire = recording(ToolSpec.builder("ask").requiresClientCapabilities("sampling").build());
+        wire.initialize();
+        JsonNode result = result(wire.legacy(1, "tools/call", "{\"name\":\"ask\"}"));
+        assertThat(result.path("isError").asBoolean()).isTrue();
+        assertThat(result.path("content").get(0).path("text").asString()).contains("[sampling]");
+        assertThat(seen.get()).isNull();
+    }
 }
