@@ -136,8 +136,10 @@ public final class McpServer {
                 return Pending.now(new Reply(null, null, null, false, null, false, true));
             }
         }
-        if ("server/discover".equals(message.method()) && message.isRequest() && !message.carriesModernMeta()) {
-            // a dual-era client probes with discover before anything else, with or without _meta
+        if ("server/discover".equals(message.method()) && message.isRequest() && !message.carriesModernMeta()
+                && exchange.headers(HeaderRules.PROTOCOL_VERSION).isEmpty()) {
+            // a dual-era client probes with discover before anything else, with or without _meta; over HTTP
+            // a 2026-07-28 version header makes it an ordinary modern request, validated as such
             return Pending.now(result(Revision.V2026_07_28, message.id(), decorate(discover())));
         }
         Revision era = classify(message, exchange);
@@ -154,9 +156,10 @@ public final class McpServer {
             return Revision.V2026_07_28;
         }
         if (exchange.transport() == Transport.HTTP && !"initialize".equals(message.method())) {
-            List<String> versions = exchange.headers(HeaderRules.PROTOCOL_VERSION);
-            if (!versions.isEmpty() && !LEGACY_VERSIONS.contains(versions.get(0))) {
-                return Revision.V2026_07_28;
+            for (String version : exchange.headers(HeaderRules.PROTOCOL_VERSION)) {
+                if (!LEGACY_VERSIONS.contains(version)) {
+                    return Revision.V2026_07_28;
+                }
             }
         }
         return Revision.V2025_11_25;
@@ -266,15 +269,27 @@ public final class McpServer {
 
     private Pending legacy(Message message, Exchange exchange) {
         Revision era = Revision.V2025_11_25;
-        LegacySession session = exchange.session();
         if (message.isRequest() && "initialize".equals(message.method())) {
-            return Pending.now(initialize(message, session));
+            // over HTTP initialize always opens a new session; a stdio process is its own one session
+            return Pending.now(initialize(message, exchange.transport() == Transport.HTTP ? null : exchange.session()));
         }
+        LegacySession session = exchange.session();
         if (session == null) {
             McpError missing = new McpError(McpError.INVALID_REQUEST,
                     "Bad Request: no valid session; send initialize first");
             return Pending.now(new Reply(era, message.isNotification() ? null : errorBody(message.id(), missing),
                     missing.code(), true, null, true, false));
+        }
+        if (exchange.transport() == Transport.HTTP) {
+            // WIRE.md §5.3: after initialize, every version header names the session's negotiated revision
+            for (String version : exchange.headers(HeaderRules.PROTOCOL_VERSION)) {
+                if (!version.equals(session.revision() == null ? null : session.revision().id())) {
+                    McpError wrong = new McpError(McpError.INVALID_REQUEST,
+                            "Bad Request: MCP-Protocol-Version does not match the session's protocol version");
+                    return Pending.now(new Reply(era, message.isRequest() ? errorBody(message.id(), wrong) : null,
+                            wrong.code(), true, null, false, false));
+                }
+            }
         }
         if (message.isResponse() || message.isNotification()) {
             if ("notifications/initialized".equals(message.method()) && session.isOpen()) {

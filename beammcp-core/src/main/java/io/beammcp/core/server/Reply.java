@@ -10,8 +10,9 @@ import io.beammcp.core.Revision;
  * @param body the JSON-RPC response to send, or {@code null} when nothing is sent (a notification or a
  *        client response was accepted)
  * @param errorCode the JSON-RPC error code of {@code body}, or {@code null} for a result or no body
- * @param refused the error refuses the request as such (malformed, wrong headers, unsupported version,
- *        unknown 2026-07-28 method), as opposed to a handler's outcome: HTTP answers it with a 4xx status
+ * @param refused the message is refused as such (malformed, wrong headers, unsupported version, unknown
+ *        2026-07-28 method), as opposed to a handler's outcome: HTTP answers it with a 4xx status; a refused
+ *        notification or client response has no body
  * @param openedSession the legacy session this message opened ({@code initialize} without a session),
  *        or {@code null}
  * @param sessionMissing the message needs a legacy session the exchange did not have

@@ -5,7 +5,9 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
-import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.dialect.Dialect;
+import com.networknt.schema.dialect.Dialects;
+import com.networknt.schema.keyword.AnnotationKeyword;
 import com.networknt.schema.path.PathType;
 import tools.jackson.databind.JsonNode;
 
@@ -26,7 +28,10 @@ final class SchemaCompiler {
 
     SchemaCompiler(JsonCodec codec) {
         this.codec = codec;
-        this.registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
+        // x-mcp-header is an annotation the server reads itself (HeaderParams), not an unknown keyword
+        Dialect dialect = Dialect.builder(Dialects.getDraft202012())
+                .keyword(new AnnotationKeyword("x-mcp-header")).build();
+        this.registry = SchemaRegistry.withDefaultDialect(dialect,
                 builder -> builder.schemaLoader(loader -> loader.fetchRemoteResources(false))
                         .schemaRegistryConfig(SchemaRegistryConfig.builder().pathType(PathType.JSON_PATH).build()));
         this.metaSchema = registry.getSchema(SchemaLocation.of(META_SCHEMA));

@@ -222,4 +222,37 @@ class HttpRulesTest {
         assertThat(result(wire.legacy(1, "tools/call", "{\"name\":\"get_weather\",\"arguments\":{\"place\":\"x\"}}"))
                 .has("content")).isTrue();
     }
+
+    @Test
+    void discoverWithAModernVersionHeaderButNoMetaIsInvalidParams() {
+        wire.modernHeaders("server/discover");
+        assertError(wire.send("{\"jsonrpc\":\"2.0\",\"id\":101,\"method\":\"server/discover\",\"params\":{}}"), 101, -32602);
+        assertThat(wire.last.refused()).isTrue();
+        wire.headers.clear();
+        assertThat(result(wire.send("{\"jsonrpc\":\"2.0\",\"id\":102,\"method\":\"server/discover\"}"))
+                .path("resultType").asString()).isEqualTo("complete");
+    }
+
+    @Test
+    void aModernValueAnywhereInARepeatedVersionHeaderMakesTheRequestModern() {
+        wire.header("MCP-Protocol-Version", "2025-11-25", "2026-07-28");
+        wire.withSession = true;
+        assertError(wire.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}"), 1, -32602);
+        assertThat(wire.last.revision()).isEqualTo(Revision.V2026_07_28);
+    }
+
+    @Test
+    void aLegacySessionRequiresItsOwnVersionInEveryVersionHeader() {
+        wire.withSession = true;
+        wire.initialize();
+        wire.header("MCP-Protocol-Version", "2025-11-25");
+        assertThat(result(wire.legacy(1, "tools/list", null)).has("tools")).isTrue();
+        wire.header("MCP-Protocol-Version", "2025-11-25", "2025-06-18");
+        assertError(wire.legacy(2, "tools/list", null), 2, -32600);
+        assertThat(wire.last.refused()).isTrue();
+        assertThat(wire.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")).isNull();
+        assertThat(wire.last.refused()).isTrue();
+        wire.headers.remove("mcp-protocol-version");
+        assertThat(result(wire.legacy(3, "tools/list", null)).has("tools")).isTrue();
+    }
 }

@@ -134,4 +134,16 @@ class LegacyTest {
         JsonNode result = result(recording.legacy(1, "tools/call", "{\"name\":\"who\"}"));
         assertThat(result.path("content").get(0).path("text").asString()).isEqualTo("{sampling={}} cli V2025_11_25");
     }
+
+    @Test
+    void overHttpAnInitializeNamingALiveSessionStillOpensANewOne() {
+        wire.http();
+        wire.withSession = true;
+        wire.initialize();
+        LegacySession first = wire.session;
+        JsonNode again = wire.initialize();
+        assertThat(result(again).path("protocolVersion").asString()).isEqualTo("2025-11-25");
+        assertThat(wire.session).isNotSameAs(first);
+        assertThat(first.isOpen()).isTrue();
+    }
 }

@@ -28,7 +28,8 @@ final class Wire {
     static final JsonMapper JSON = JsonMapper.builder().build();
 
     final McpServer server;
-    final LegacySession session = new LegacySession();
+    /** The session this client presents; an HTTP initialize replaces it with the one it opened, as a store would. */
+    LegacySession session = new LegacySession();
     final Map<String, List<String>> headers = new LinkedHashMap<>();
     Transport transport = Transport.STDIO;
     boolean withSession = true;
@@ -90,12 +91,15 @@ final class Wire {
 
     /** Sends raw text; answers the response JSON, or {@code null} when nothing is sent. */
     JsonNode send(String text) {
-        last = server.handle(text.getBytes(StandardCharsets.UTF_8), exchange());
-        return last.hasBody() ? JSON.readTree(last.body()) : null;
+        String raw = sendRaw(text);
+        return raw == null ? null : JSON.readTree(raw);
     }
 
     String sendRaw(String text) {
         last = server.handle(text.getBytes(StandardCharsets.UTF_8), exchange());
+        if (last.openedSession() != null) {
+            session = last.openedSession();
+        }
         return last.hasBody() ? new String(last.body(), StandardCharsets.UTF_8) : null;
     }
 
