@@ -1,0 +1,28 @@
+package io.beammcp.autoconfigure;
+
+import io.beammcp.core.server.McpServer;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
+
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+
+/**
+ * With {@code beammcp.transport=stdio}: once the application has started, serves the {@link McpServer}
+ * on standard input and output until end of input, then exits the JVM with status 0. Standard output is
+ * written through its file descriptor, since {@code System.out} is routed to standard error then (see
+ * the environment post-processor this module registers), so that nothing but responses reaches it.
+ */
+@AutoConfiguration(after = BeamMcpAutoConfiguration.class)
+@ConditionalOnProperty(name = "beammcp.transport", havingValue = "stdio")
+public final class BeamMcpStdioAutoConfiguration {
+
+    @Bean
+    StdioRunner beamMcpStdioRunner(McpServer server, ApplicationContext context) {
+        return new StdioRunner(server, context, System.in,
+                new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 64 * 1024), System::exit);
+    }
+}

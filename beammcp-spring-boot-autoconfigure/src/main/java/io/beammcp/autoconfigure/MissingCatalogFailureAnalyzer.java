@@ -1,0 +1,29 @@
+package io.beammcp.autoconfigure;
+
+import io.beammcp.core.Catalog;
+import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+
+/**
+ * Explains a startup that failed because the application defines no {@code Catalog} or no
+ * {@code Dispatch} bean, and shows how to declare the missing one.
+ */
+final class MissingCatalogFailureAnalyzer extends AbstractFailureAnalyzer<MissingHostBeanException> {
+
+    static final String CATALOG_DESCRIPTION = "The MCP server needs a bean of type io.beammcp.core.Catalog,"
+            + " listing the tools to offer, and the application defines none.";
+    static final String CATALOG_ACTION = "Add a bean such as @Bean Catalog catalog() { return Catalog.of(List.of("
+            + "ToolSpec.builder(\"get_weather\").description(\"Current weather for a place\").build())); }"
+            + " to a @Configuration class.";
+    static final String DISPATCH_DESCRIPTION = "The MCP server needs a bean of type io.beammcp.core.Dispatch,"
+            + " running the tools of the Catalog, and the application defines none.";
+    static final String DISPATCH_ACTION = "Add a bean such as @Bean Dispatch dispatch() { return (tool, arguments,"
+            + " context) -> ToolResult.of(\"Sunny\"); } to a @Configuration class.";
+
+    @Override
+    protected FailureAnalysis analyze(Throwable rootFailure, MissingHostBeanException cause) {
+        return cause.beanType() == Catalog.class
+                ? new FailureAnalysis(CATALOG_DESCRIPTION, CATALOG_ACTION, cause)
+                : new FailureAnalysis(DISPATCH_DESCRIPTION, DISPATCH_ACTION, cause);
+    }
+}

@@ -1,0 +1,62 @@
+package io.beammcp.autoconfigure;
+
+import io.beammcp.core.server.McpServer;
+import io.beammcp.core.server.StdioTransport;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.SpringApplication;
+import org.springframework.context.ApplicationContext;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.function.IntConsumer;
+
+/**
+ * Serves stdio on the main thread once the application has started, then closes the context and exits
+ * the JVM, so that no non-daemon thread can keep it alive: status 0 at end of input or on
+ * {@code shutdown} / {@code exit}, 1 when reading fails. Unordered, it runs after the application's own
+ * unordered runners, which are registered before auto-configured beans.
+ */
+final class StdioRunner implements ApplicationRunner {
+
+    private static final Log log = LogFactory.getLog(StdioRunner.class);
+
+    private final McpServer server;
+    private final ApplicationContext context;
+    private final InputStream in;
+    private final OutputStream out;
+    private final IntConsumer exit;
+
+    StdioRunner(McpServer server, ApplicationContext context, InputStream in, OutputStream out, IntConsumer exit) {
+        this.server = server;
+        this.context = context;
+        this.in = in;
+        this.out = out;
+        this.exit = exit;
+    }
+
+    @Override
+    public void run(ApplicationArguments args) {
+        int status = serve();
+        exit.accept(SpringApplication.exit(context, () -> status));
+    }
+
+    private int serve() {
+        log.info("Serving MCP on standard input and output");
+        try {
+            new StdioTransport(server).serve(in, out);
+            log.info("MCP session on standard input ended; stopping");
+            return 0;
+        } catch (IOException e) {
+            log.error("Reading standard input failed; stopping", e);
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            log.error("Interrupted while finishing in-flight calls; stopping");
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,208 @@
+package io.beammcp.autoconfigure;
+
+import io.beammcp.core.Catalog;
+import io.beammcp.core.Completer;
+import io.beammcp.core.Content;
+import io.beammcp.core.PromptMessage;
+import io.beammcp.core.PromptRenderer;
+import io.beammcp.core.PromptResult;
+import io.beammcp.core.PromptSpec;
+import io.beammcp.core.ReadResult;
+import io.beammcp.core.ResourceContents;
+import io.beammcp.core.ResourceReader;
+import io.beammcp.core.ResourceSpec;
+import io.beammcp.core.ToolSpec;
+import io.beammcp.core.server.McpServer;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import tools.jackson.databind.JsonNode;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class BeamMcpAutoConfigurationTests {
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(BeamMcpAutoConfiguration.class));
+
+    private final ApplicationContextRunner host = runner
+            .withUserConfiguration(Hosts.CatalogOnly.class, Hosts.DispatchOnly.class);
+
+    @Test
+    void serverIsBuiltFromCatalogAndDispatch() {
+        host.run(context -> {
+            McpServer server = context.getBean(McpServer.class);
+            JsonNode list = Wire.ask(server, Wire.modern(1, "tools/list", ""));
+            assertThat(list.at("/result/tools").findValuesAsString("name")).containsExactly("echo", "shout");
+            JsonNode call = Wire.ask(server,
+                    Wire.modern(2, "tools/call", "\"name\":\"shout\",\"arguments\":{\"text\":\"hi\"}"));
+            assertThat(call.at("/result/content/0/text").stringValue()).isEqualTo("HI");
+        });
+    }
+
+    @Test
+    void serverInfoDefaultsToTheApplicationNameAndVersion() {
+        host.withPropertyValues("spring.application.name=weather", "spring.application.version=1.2.3")
+                .run(context -> assertThat(serverInfo(context.getBean(McpServer.class)))
+                        .isEqualTo(Wire.parse("{\"name\":\"weather\",\"version\":\"1.2.3\"}")));
+    }
+
+    @Test
+    void serverInfoFallsBackToBeammcpAndZeroVersion() {
+        host.run(context -> assertThat(serverInfo(context.getBean(McpServer.class)))
+                .isEqualTo(Wire.parse("{\"name\":\"beammcp\",\"version\":\"0.0.0\"}")));
+    }
+
+    @Test
+    void propertiesReachTheServer() {
+        host.withPropertyValues("spring.application.name=ignored", "beammcp.server-name=forecaster",
+                "beammcp.server-version=2.0.0", "beammcp.instructions=Ask about the weather.",
+                "beammcp.page-size=1", "beammcp.max-message-size=10KB", "beammcp.tools.ttl=30s",
+                "beammcp.tools.cache-scope=public", "beammcp.discover.ttl=1m").run(context -> {
+                    McpServer server = context.getBean(McpServer.class);
+                    assertThat(server.maxMessageSize()).isEqualTo(10 * 1024);
+                    assertThat(serverInfo(server))
+                            .isEqualTo(Wire.parse("{\"name\":\"forecaster\",\"version\":\"2.0.0\"}"));
+                    JsonNode discover = Wire.ask(server, Wire.modern(1, "server/discover", "")).get("result");
+                    assertThat(discover.get("instructions").stringValue()).isEqualTo("Ask about the weather.");
+                    assertThat(discover.get("ttlMs").asLong()).isEqualTo(60_000);
+                    assertThat(discover.get("cacheScope").stringValue()).isEqualTo("private");
+                    JsonNode list = Wire.ask(server, Wire.modern(2, "tools/list", "")).get("result");
+                    assertThat(list.get("tools")).hasSize(1);
+                    assertThat(list.has("nextCursor")).isTrue();
+                    assertThat(list.get("ttlMs").asLong()).isEqualTo(30_000);
+                    assertThat(list.get("cacheScope").stringValue()).isEqualTo("public");
+                });
+    }
+
+    @Test
+    void userDefinedServerBacksOff() {
+        host.withUserConfiguration(OwnServer.class).run(context -> {
+            assertThat(context).hasSingleBean(McpServer.class);
+            assertThat(context.getBean(McpServer.class)).isSameAs(context.getBean(OwnServer.class).server);
+        });
+    }
+
+    @Test
+    void missingCatalogFailsWithAnalyzerText() {
+        runner.withUserConfiguration(Hosts.DispatchOnly.class).run(context -> {
+            FailureAnalysis analysis = new MissingCatalogFailureAnalyzer().analyze(context.getStartupFailure());
+            assertThat(analysis.getDescription()).isEqualTo("The MCP server needs a bean of type"
+                    + " io.beammcp.core.Catalog, listing the tools to offer, and the application defines none.");
+            assertThat(analysis.getAction()).isEqualTo("Add a bean such as @Bean Catalog catalog() { return"
+                    + " Catalog.of(List.of(ToolSpec.builder(\"get_weather\").description(\"Current weather for a"
+                    + " place\").build())); } to a @Configuration class.");
+        });
+    }
+
+    @Test
+    void missingDispatchFailsWithAnalyzerText() {
+        runner.withUserConfiguration(Hosts.CatalogOnly.class).run(context -> {
+            FailureAnalysis analysis = new MissingCatalogFailureAnalyzer().analyze(context.getStartupFailure());
+            assertThat(analysis.getDescription()).isEqualTo("The MCP server needs a bean of type"
+                    + " io.beammcp.core.Dispatch, running the tools of the Catalog, and the application defines"
+                    + " none.");
+            assertThat(analysis.getAction()).isEqualTo("Add a bean such as @Bean Dispatch dispatch() { return"
+                    + " (tool, arguments, context) -> ToolResult.of(\"Sunny\"); } to a @Configuration class.");
+        });
+    }
+
+    @Test
+    void catalogTheCoreRefusesFailsStartupNamingTheTool() {
+        runner.withUserConfiguration(BadCatalog.class, Hosts.DispatchOnly.class).run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("Tool name 'get weather'");
+        });
+    }
+
+    @Test
+    void resourceReaderPromptRendererAndCompleterBeansReachTheServerWithTheirCachingHints() {
+        runner.withUserConfiguration(FullHost.class, Hosts.DispatchOnly.class)
+                .withPropertyValues("beammcp.resources.ttl=5s", "beammcp.resources.cache-scope=public",
+                        "beammcp.prompts.ttl=2s")
+                .run(context -> {
+                    McpServer server = context.getBean(McpServer.class);
+                    JsonNode capabilities = Wire.ask(server, Wire.modern(1, "server/discover", ""))
+                            .at("/result/capabilities");
+                    assertThat(capabilities.has("resources")).isTrue();
+                    assertThat(capabilities.has("prompts")).isTrue();
+                    assertThat(capabilities.has("completions")).isTrue();
+                    JsonNode read = Wire.ask(server, Wire.modern(2, "resources/read", "\"uri\":\"test://a\"")).get("result");
+                    assertThat(read.at("/contents/0/text").stringValue()).isEqualTo("A");
+                    assertThat(read.get("ttlMs").asLong()).isEqualTo(5_000);
+                    assertThat(read.get("cacheScope").stringValue()).isEqualTo("public");
+                    JsonNode prompts = Wire.ask(server, Wire.modern(3, "prompts/list", "")).get("result");
+                    assertThat(prompts.get("ttlMs").asLong()).isEqualTo(2_000);
+                    JsonNode prompt = Wire.ask(server, Wire.modern(4, "prompts/get", "\"name\":\"p\"")).get("result");
+                    assertThat(prompt.at("/messages/0/content/text").stringValue()).isEqualTo("rendered p");
+                });
+    }
+
+    @Test
+    void withoutReaderRendererOrCompleterNothingMoreIsAdvertised() {
+        host.run(context -> {
+            JsonNode capabilities = Wire.ask(context.getBean(McpServer.class), Wire.modern(1, "server/discover", ""))
+                    .at("/result/capabilities");
+            assertThat(capabilities.has("resources")).isFalse();
+            assertThat(capabilities.has("prompts")).isFalse();
+            assertThat(capabilities.has("completions")).isFalse();
+        });
+    }
+
+    private static JsonNode serverInfo(McpServer server) {
+        return Wire.ask(server, Wire.modern(1, "server/discover", ""))
+                .at("/result/_meta/io.modelcontextprotocol~1serverInfo");
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class OwnServer {
+
+        final McpServer server = McpServer.builder(Catalog.of(List.of()), (tool, arguments, context) -> null)
+                .build();
+
+        @Bean
+        McpServer ownServer() {
+            return server;
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class FullHost {
+
+        @Bean
+        Catalog catalog() {
+            return Catalog.of(List.of(), List.of(ResourceSpec.builder("test://a", "a").build()),
+                    List.of(PromptSpec.of("p", "A prompt.")));
+        }
+
+        @Bean
+        ResourceReader reader() {
+            return (uri, context) -> ReadResult.of(ResourceContents.text(uri, "text/plain", "A"));
+        }
+
+        @Bean
+        PromptRenderer renderer() {
+            return (name, arguments, context) -> PromptResult.of(PromptMessage.user(Content.text("rendered " + name)));
+        }
+
+        @Bean
+        Completer completer() {
+            return (reference, argument, value, context) -> List.of();
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class BadCatalog {
+
+        @Bean
+        Catalog catalog() {
+            return Catalog.of(List.of(ToolSpec.builder("get weather").build()));
+        }
+    }
+}

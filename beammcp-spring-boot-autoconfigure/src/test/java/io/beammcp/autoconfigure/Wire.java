@@ -1,0 +1,60 @@
+package io.beammcp.autoconfigure;
+
+import io.beammcp.core.server.Exchange;
+import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.server.McpServer;
+import io.beammcp.core.server.Reply;
+import io.beammcp.core.server.Transport;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.nio.charset.StandardCharsets;
+
+/** Builds wire messages and asks a server directly, as one stdio line would. */
+final class Wire {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final String META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+
+    private Wire() {
+    }
+
+    /** A 2026-07-28 request; {@code params} is the JSON members besides {@code _meta}, or empty. */
+    static String modern(Object id, String method, String params) {
+        String members = params.isEmpty() ? META : params + "," + META;
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"" + method
+                + "\",\"params\":{" + members + "}}";
+    }
+
+    static String initialize(Object id) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"initialize\",\"params\":"
+                + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                + "\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}}";
+    }
+
+    static String legacy(Object id, String method) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"" + method + "\"}";
+    }
+
+    /** The response to one message, parsed. */
+    static JsonNode ask(McpServer server, String message) {
+        LegacySession session = new LegacySession();
+        Reply reply = server.handle(message.getBytes(StandardCharsets.UTF_8), new Exchange() {
+            @Override
+            public Transport transport() {
+                return Transport.STDIO;
+            }
+
+            @Override
+            public LegacySession session() {
+                return session;
+            }
+        });
+        return JSON.readTree(reply.body());
+    }
+
+    static JsonNode parse(String line) {
+        return JSON.readTree(line);
+    }
+}
