@@ -1,0 +1,152 @@
+package io.beammcp.autoconfigure.http;
+
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServletRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.context.request.NativeWebRequest;
+import org.springframework.web.context.request.async.DeferredResult;
+import org.springframework.web.context.request.async.DeferredResultProcessingInterceptor;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+
+/**
+ * Reads one request body with servlet non-blocking IO, against a size cap and a whole-body deadline.
+ *
+ * <p>Why non-blocking: a blocking read can only be bounded per read (the container's socket timeout), so
+ * a client dripping one byte just inside that timeout would hold a thread for as long as it likes. Here
+ * no thread waits for the client: the container calls {@link #onDataAvailable()} as bytes arrive, a
+ * scheduled task answers 408 at the deadline whatever the client is doing, and a client that stalls
+ * completely is also cut off by the container's own idle timeout ({@code server.tomcat.connection-timeout}).
+ * The buffer grows with what actually arrived, never to a declared length up front, so a slow client
+ * holds no more memory than it sent; reading stops at the first byte past the cap.
+ *
+ * <p>It starts once Spring MVC has put the request in asynchronous mode ({@link #preProcess}), and ends
+ * by setting the {@link DeferredResult} exactly once: with the answer to the body, or with 408, 413 or 400
+ * (these three close the connection, since the body was not read to its end).
+ */
+final class BodyReader implements ReadListener, DeferredResultProcessingInterceptor {
+
+    private static final Logger log = LoggerFactory.getLogger(BodyReader.class);
+    private static final int FIRST_CHUNK = 8 * 1024;
+
+    private final HttpServletRequest request;
+    private final DeferredResult<ResponseEntity<byte[]>> answer;
+    private final int cap;
+    private final long deadline;
+    private final ScheduledExecutorService timers;
+    private final Function<byte[], ResponseEntity<byte[]>> onBody;
+    private final AtomicBoolean settled = new AtomicBoolean();
+    private final int limit;
+    private volatile ScheduledFuture<?> timer;
+    private ServletInputStream in;
+    private byte[] buffer;
+    private int count;
+
+    /**
+     * @param declaredLength the Content-Length, at most {@code cap}, or {@code -1} for a chunked body
+     * @param deadline the {@link System#nanoTime()} by which the whole body must have arrived
+     */
+    BodyReader(HttpServletRequest request, long declaredLength, int cap, long deadline, ScheduledExecutorService timers,
+            DeferredResult<ResponseEntity<byte[]>> answer, Function<byte[], ResponseEntity<byte[]>> onBody) {
+        this.request = request;
+        this.answer = answer;
+        this.cap = cap;
+        this.deadline = deadline;
+        this.timers = timers;
+        this.onBody = onBody;
+        // a declared length is enforced by the container; a chunked body is read one byte past the cap
+        this.limit = declaredLength >= 0 ? (int) declaredLength : cap + 1;
+        this.buffer = new byte[Math.min(limit, FIRST_CHUNK)];
+    }
+
+    @Override
+    public <T> void preProcess(NativeWebRequest webRequest, DeferredResult<T> deferredResult) {
+        timer = timers.schedule(() -> settle(Replies.timeout()), Math.max(0, deadline - System.nanoTime()),
+                TimeUnit.NANOSECONDS);
+        try {
+            in = request.getInputStream();
+            in.setReadListener(this);
+            if (in.isFinished()) {
+                // something before us (a filter) consumed the body: the container will not call back
+                onAllDataRead();
+            }
+        } catch (IOException | RuntimeException e) {
+            log.error("Could not start reading an MCP request body; the client got 500", e);
+            settle(Replies.internalError(true));
+        }
+    }
+
+    @Override
+    public void onDataAvailable() throws IOException {
+        while (!settled.get() && !in.isFinished() && in.isReady()) {
+            if (count == buffer.length) {
+                buffer = Arrays.copyOf(buffer, (int) Math.min(2L * buffer.length, limit));
+            }
+            int read = in.read(buffer, count, buffer.length - count);
+            if (read < 0) {
+                return;
+            }
+            count += read;
+            if (count > cap) {
+                settle(Replies.tooLarge(cap));
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void onAllDataRead() {
+        if (!settled.compareAndSet(false, true)) {
+            return;
+        }
+        cancelTimer();
+        byte[] body = count == buffer.length ? buffer : Arrays.copyOf(buffer, count);
+        buffer = null;
+        try {
+            answer.setResult(onBody.apply(body));
+        } catch (RuntimeException | Error e) {
+            // the request must be answered whatever happened, or it would stay open forever
+            answer.setResult(Replies.internalError(false));
+            if (e instanceof VirtualMachineError) {
+                throw e;
+            }
+            log.error("Serving an MCP request failed; the client got 500", e);
+        }
+    }
+
+    @Override
+    public void onError(Throwable failure) {
+        // a reset or a malformed chunked encoding; the client is likely gone, the cause is no business of it
+        log.debug("Reading an MCP request body failed: {}", failure.toString());
+        settle(Replies.unreadable());
+    }
+
+    @Override
+    public <T> void afterCompletion(NativeWebRequest webRequest, DeferredResult<T> deferredResult) {
+        settled.set(true);
+        cancelTimer();
+    }
+
+    private void settle(ResponseEntity<byte[]> response) {
+        if (settled.compareAndSet(false, true)) {
+            cancelTimer();
+            answer.setResult(response);
+        }
+    }
+
+    private void cancelTimer() {
+        ScheduledFuture<?> t = timer;
+        if (t != null) {
+            t.cancel(false);
+        }
+    }
+}

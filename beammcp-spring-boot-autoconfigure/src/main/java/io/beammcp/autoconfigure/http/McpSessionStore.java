@@ -1,0 +1,38 @@
+package io.beammcp.autoconfigure.http;
+
+import io.beammcp.core.server.LegacySession;
+
+/**
+ * Where the HTTP endpoint keeps the sessions of legacy (2025-11-25) clients, by {@code Mcp-Session-Id}.
+ * The default keeps them in memory, bounded in count and idle time ({@code beammcp.http.session.*});
+ * define a bean of this type to replace it. 2026-07-28 requests never touch it.
+ *
+ * <p>Ids are chosen by the endpoint (256 random bits, URL-safe Base64), never by a client. All methods
+ * are called concurrently.
+ */
+public interface McpSessionStore {
+
+    /**
+     * Keeps a session that {@code initialize} just opened.
+     *
+     * @param id its new id, unique
+     * @param session the session
+     */
+    void save(String id, LegacySession session);
+
+    /**
+     * Finds a live session and marks it used now.
+     *
+     * @param id the id a client sent
+     * @return the session, or {@code null} when the id is unknown, expired or ended
+     */
+    LegacySession find(String id);
+
+    /**
+     * Ends a session (the client sent {@code DELETE}).
+     *
+     * @param id the id a client sent
+     * @return {@code true} when a live session was ended, {@code false} when the id was unknown
+     */
+    boolean remove(String id);
+}

@@ -1,0 +1,136 @@
+package io.beammcp.autoconfigure.http;
+
+import org.junit.jupiter.api.Timeout;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One real server for the endpoint tests (the context is shared by every subclass): Tomcat on a random
+ * port, origins {@code http://localhost:*} and {@code https://app.example.com}, a 1 s body deadline, at
+ * most 100 legacy sessions, the default 1 MiB body cap. Requests go through the JDK's HTTP client, or
+ * {@link RawHttp} where a library client would not send what the test needs.
+ */
+@SpringBootTest(classes = HttpTestHost.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = { "beammcp.http.allowed-origins=http://localhost:*,https://app.example.com",
+                "beammcp.http.read-timeout=1s", "beammcp.http.session.max-count=100" })
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+abstract class EndpointTestSupport {
+
+    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final String MODERN = "2026-07-28";
+    static final String LEGACY = "2025-11-25";
+    static final String META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+    static final int MIB = 1024 * 1024;
+
+    static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    McpHttpController controller;
+
+    @Autowired
+    McpSessionStore sessions;
+
+    // ---- messages ----------------------------------------------------------------------------------
+
+    /** A 2026-07-28 request; {@code params} holds the members besides {@code _meta}, or is empty. */
+    static String modern(Object id, String method, String params) {
+        String members = params.isEmpty() ? META : params + "," + META;
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"" + method
+                + "\",\"params\":{" + members + "}}";
+    }
+
+    static String initialize(Object id) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"initialize\",\"params\":"
+                + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                + "\"clientInfo\":{\"name\":\"http-test\",\"version\":\"1\"}}}";
+    }
+
+    /** A 2025-11-25 request; {@code params} is a JSON object or {@code null}. */
+    static String legacy(Object id, String method, String params) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"" + method + "\""
+                + (params == null ? "" : ",\"params\":" + params) + "}";
+    }
+
+    static String notification(String method) {
+        return "{\"jsonrpc\":\"2.0\",\"method\":\"" + method + "\"}";
+    }
+
+    static String echoCall(Object id, String text) {
+        return modern(id, "tools/call", "\"name\":\"echo\",\"arguments\":{\"text\":\"" + text + "\"}");
+    }
+
+    /** The standard 2026-07-28 headers for a method, plus {@code Mcp-Name} when {@code name} is not null. */
+    static String[] modernHeaders(String method, String name) {
+        List<String> headers = new ArrayList<>(List.of("MCP-Protocol-Version", MODERN, "Mcp-Method", method));
+        if (name != null) {
+            headers.addAll(List.of("Mcp-Name", name));
+        }
+        return headers.toArray(String[]::new);
+    }
+
+    static String[] with(String[] headers, String... more) {
+        String[] all = Arrays.copyOf(headers, headers.length + more.length);
+        System.arraycopy(more, 0, all, headers.length, more.length);
+        return all;
+    }
+
+    // ---- the JDK client ----------------------------------------------------------------------------
+
+    URI endpoint() {
+        return URI.create("http://localhost:" + port + "/mcp");
+    }
+
+    /** POSTs {@code body} with the JSON media types and the given header name/value pairs. */
+    HttpResponse<String> post(String body, String... headers) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(endpoint()).POST(HttpRequest.BodyPublishers.ofString(body)), headers);
+    }
+
+    HttpResponse<String> send(HttpRequest.Builder request, String... headers) throws IOException, InterruptedException {
+        request.timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream");
+        for (int i = 0; i < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A 2025-11-25 session: initialize, then notifications/initialized; returns its id. */
+    String openSession() throws IOException, InterruptedException {
+        HttpResponse<String> init = post(initialize(0));
+        String id = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        HttpResponse<String> initialized = post(notification("notifications/initialized"),
+                "Mcp-Session-Id", id, "MCP-Protocol-Version", LEGACY);
+        if (initialized.statusCode() != 202) {
+            throw new AssertionError("notifications/initialized got " + initialized.statusCode());
+        }
+        return id;
+    }
+
+    static JsonNode json(HttpResponse<String> response) {
+        return JSON.readTree(response.body());
+    }
+
+    /** The error code of a JSON-RPC error response. */
+    static int code(HttpResponse<String> response) {
+        return json(response).at("/error/code").asInt();
+    }
+}
