@@ -1,0 +1,21 @@
+package io.beammcp.sample;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+
+/**
+ * A weather host: three tools, three resources and a prompt over simulated data, served over HTTP by default or over stdio with
+ * {@code --beammcp.transport=stdio}.
+ */
+@SpringBootApplication
+public class WeatherApplication {
+
+    /**
+     * Starts the application.
+     *
+     * @param args command-line arguments, such as {@code --beammcp.transport=stdio}
+     */
+    public static void main(String[] args) {
+        SpringApplication.run(WeatherApplication.class, args);
+    }
+}

@@ -1,0 +1,31 @@
+package io.beammcp.sample;
+
+import io.beammcp.autoconfigure.http.McpAuthorization;
+import io.beammcp.autoconfigure.http.McpAuthorizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+
+/**
+ * Who may call the sample over HTTP: processes on this machine only. A real host would check a token or
+ * a client certificate here; the server refuses to start until some {@link McpAuthorizer} is declared.
+ */
+@Configuration(proxyBeanMethods = false)
+class WeatherSecurity {
+
+    @Bean
+    McpAuthorizer loopbackOnly() {
+        return request -> isLoopback(request.remoteAddress()) ? McpAuthorization.permit()
+                : McpAuthorization.deny("peer " + request.remoteAddress() + " is not on this machine");
+    }
+
+    private static boolean isLoopback(String address) {
+        try {
+            return address != null && InetAddress.getByName(address).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+}
