@@ -1,0 +1,51 @@
+// Scores one conformance run against the frozen requirement list and the baseline of expected failures.
+// Usage: node evaluate.mjs <revision> <results-dir> <baseline.yaml> <requirements.yaml>
+// A scored scenario passes when none of its checks is FAILURE. The run fails on a regression (a failure not
+// in the baseline) and on a stale entry (a baselined scenario that passes): the baseline can only shrink.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(path.join(path.dirname(new URL(import.meta.url).pathname), 'suite', 'package.json'));
+const YAML = require('yaml');
+
+const [revision, resultsDir, baselineFile, requirementsFile] = process.argv.slice(2);
+const scored = YAML.parse(fs.readFileSync(requirementsFile, 'utf8')).server;
+const baseline = (YAML.parse(fs.readFileSync(baselineFile, 'utf8')) || {})[revision] || {};
+
+const checksByScenario = new Map();
+for (const dir of fs.readdirSync(resultsDir)) {
+  const match = /^server-(.+)-\d{4}-\d{2}-\d{2}T[\d-]+Z$/.exec(dir);
+  const file = path.join(resultsDir, dir, 'checks.json');
+  if (match && fs.existsSync(file)) {
+    checksByScenario.set(match[1], JSON.parse(fs.readFileSync(file, 'utf8')));
+  }
+}
+
+let passed = 0;
+const regressions = [];
+const stale = [];
+console.log(`\n== ${revision}: scored scenarios ==`);
+for (const scenario of scored) {
+  const checks = checksByScenario.get(scenario);
+  const failures = checks ? checks.filter((c) => c.status === 'FAILURE') : [{ id: 'not-run' }];
+  const warnings = checks ? checks.filter((c) => c.status === 'WARNING') : [];
+  const ok = failures.length === 0;
+  const expected = baseline[scenario];
+  if (ok) passed++;
+  let note = '';
+  if (!ok && expected) note = `  (baselined: ${expected})`;
+  if (!ok && !expected) { note = '  REGRESSION'; regressions.push(scenario); }
+  if (ok && expected) { note = '  STALE BASELINE ENTRY: remove it'; stale.push(scenario); }
+  console.log(`${ok ? 'PASS' : 'FAIL'} ${scenario}${note}`);
+  if (!ok) for (const f of failures) console.log(`       failure ${f.id}${f.errorMessage ? ': ' + f.errorMessage : ''}`);
+  for (const w of warnings) console.log(`       warning ${w.id}${w.errorMessage ? ': ' + w.errorMessage : ''}`);
+}
+for (const scenario of Object.keys(baseline)) {
+  if (!scored.includes(scenario)) { stale.push(scenario); console.log(`UNKNOWN BASELINE ENTRY ${scenario}`); }
+}
+console.log(`${revision} scored passed/total: ${passed}/${scored.length}`);
+if (regressions.length || stale.length) {
+  console.log(`${revision}: ${regressions.length} regression(s), ${stale.length} stale baseline entr(ies)`);
+  process.exit(1);
+}
