@@ -1,6 +1,7 @@
 package io.beammcp.autoconfigure;
 
 import io.beammcp.core.Catalog;
+import io.beammcp.core.CatalogChanges;
 import io.beammcp.core.Completer;
 import io.beammcp.core.Dispatch;
 import io.beammcp.core.PromptRenderer;
@@ -15,10 +16,13 @@ import org.springframework.core.env.Environment;
 
 /**
  * Builds the {@link McpServer} from the application's {@link Catalog} and {@link Dispatch} beans, its
- * optional {@link ResourceReader}, {@link PromptRenderer} and {@link Completer} beans, and the
- * {@link BeamMcpProperties}. A missing catalog or dispatch fails startup with an explanation of how to
- * declare it; a catalog the core refuses fails startup naming the culprit. Declare an {@code McpServer}
- * bean to replace this one.
+ * optional {@link ResourceReader}, {@link PromptRenderer}, {@link Completer} and {@link CatalogChanges}
+ * beans (a {@code CatalogChanges} bean declares that the lists change), and the {@link BeamMcpProperties}.
+ * A missing catalog or dispatch fails startup with an explanation of how to declare it; a catalog the core
+ * refuses fails startup naming the culprit. Declare an {@code McpServer} bean to replace this one.
+ *
+ * <p>When the application context stops, the server's open streams end first (before the web server's
+ * graceful shutdown waits for requests), each {@code subscriptions/listen} with its final result.
  */
 @AutoConfiguration
 @EnableConfigurationProperties(BeamMcpProperties.class)
@@ -28,8 +32,10 @@ public final class BeamMcpAutoConfiguration {
     @ConditionalOnMissingBean
     McpServer mcpServer(ObjectProvider<Catalog> catalog, ObjectProvider<Dispatch> dispatch,
             ObjectProvider<ResourceReader> resourceReader, ObjectProvider<PromptRenderer> promptRenderer,
-            ObjectProvider<Completer> completer, BeamMcpProperties properties, Environment environment) {
-        BeamMcpProperties.ListCache tools = properties.getTools();
+            ObjectProvider<Completer> completer, ObjectProvider<CatalogChanges> changes, BeamMcpProperties properties,
+            Environment environment) {
+        BeamMcpProperties.Tools tools = properties.getTools();
+        BeamMcpProperties.Streams streams = properties.getStreams();
         BeamMcpProperties.ListCache resources = properties.getResources();
         BeamMcpProperties.ListCache prompts = properties.getPrompts();
         BeamMcpProperties.ListCache discover = properties.getDiscover();
@@ -48,7 +54,16 @@ public final class BeamMcpAutoConfiguration {
                 .resourcesCache(resources.getTtl(), resources.getCacheScope())
                 .promptsCache(prompts.getTtl(), prompts.getCacheScope())
                 .discoverCache(discover.getTtl(), discover.getCacheScope())
+                .catalogChanges(changes.getIfAvailable())
+                .toolTimeout(tools.getTimeout())
+                .maxStreams(streams.getMaxOpen())
+                .maxStreamsPerSession(streams.getMaxPerSession())
                 .build();
+    }
+
+    @Bean
+    McpServerStreamsLifecycle mcpServerStreamsLifecycle(McpServer server) {
+        return new McpServerStreamsLifecycle(server);
     }
 
     /** The one bean of the type; none is a {@link MissingHostBeanException}, several are Spring's error. */

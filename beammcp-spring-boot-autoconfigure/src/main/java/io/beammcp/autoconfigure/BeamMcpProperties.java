@@ -6,9 +6,9 @@ import org.springframework.util.unit.DataSize;
 import java.time.Duration;
 
 /**
- * Settings of the MCP server, under {@code beammcp}. A value that could not serve (a page size or
- * message size that is not positive, a negative TTL, a cache scope other than {@code public} or
- * {@code private}) fails startup, naming the property.
+ * Settings of the MCP server, under {@code beammcp}. A value that could not serve (a page size, message
+ * size, stream bound, tool timeout or heartbeat that is not positive, a negative TTL, a cache scope other
+ * than {@code public} or {@code private}) fails startup, naming the property.
  */
 @ConfigurationProperties("beammcp")
 public class BeamMcpProperties {
@@ -34,8 +34,8 @@ public class BeamMcpProperties {
     /** The largest message read; a longer stdio line or HTTP body is refused unread. */
     private DataSize maxMessageSize = DataSize.ofMegabytes(1);
 
-    /** Caching hints (2026-07-28) of tools/list results. */
-    private final ListCache tools = new ListCache();
+    /** Caching hints (2026-07-28) of tools/list results, and the time limit of tool calls. */
+    private final Tools tools = new Tools();
 
     /** Caching hints (2026-07-28) of resources/list, resources/templates/list and resources/read results. */
     private final ListCache resources = new ListCache();
@@ -45,6 +45,9 @@ public class BeamMcpProperties {
 
     /** Caching hints (2026-07-28) of server/discover results. */
     private final ListCache discover = new ListCache();
+
+    /** The bounds and heartbeat of streams of change notifications. */
+    private final Streams streams = new Streams();
 
     public Transport getTransport() {
         return transport;
@@ -100,7 +103,7 @@ public class BeamMcpProperties {
         this.maxMessageSize = maxMessageSize;
     }
 
-    public ListCache getTools() {
+    public Tools getTools() {
         return tools;
     }
 
@@ -114,6 +117,10 @@ public class BeamMcpProperties {
 
     public ListCache getDiscover() {
         return discover;
+    }
+
+    public Streams getStreams() {
+        return streams;
     }
 
     /**
@@ -160,6 +167,76 @@ public class BeamMcpProperties {
                         "A cache scope must be \"public\" or \"private\", was \"" + cacheScope + "\"");
             }
             this.cacheScope = cacheScope;
+        }
+    }
+
+    /**
+     * The caching hints of {@code tools/list} results, and how long one tool call may run.
+     */
+    public static class Tools extends ListCache {
+
+        /** How long a tool call may run before it is cancelled and answered with a tool error; none by default. */
+        private Duration timeout;
+
+        public Duration getTimeout() {
+            return timeout;
+        }
+
+        public void setTimeout(Duration timeout) {
+            if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+                throw new IllegalArgumentException("The tool timeout must be positive, was " + timeout);
+            }
+            this.timeout = timeout;
+        }
+    }
+
+    /**
+     * The streams of change notifications (2026-07-28 subscriptions/listen, a 2025-11-25 session's GET stream
+     * or stdio channel): how many may be open, and how often an idle HTTP event stream is checked.
+     */
+    public static class Streams {
+
+        /** The most streams open at once in this server; more are refused (HTTP 429). */
+        private int maxOpen = 1000;
+
+        /** The most streams one 2025-11-25 session (or the stdio process) may hold open; more are refused. */
+        private int maxPerSession = 8;
+
+        /** How often every open HTTP event stream gets a comment line, so that a client gone silently is found. */
+        private Duration heartbeat = Duration.ofSeconds(15);
+
+        public int getMaxOpen() {
+            return maxOpen;
+        }
+
+        public void setMaxOpen(int maxOpen) {
+            if (maxOpen <= 0) {
+                throw new IllegalArgumentException("The maximum number of open streams must be positive, was " + maxOpen);
+            }
+            this.maxOpen = maxOpen;
+        }
+
+        public int getMaxPerSession() {
+            return maxPerSession;
+        }
+
+        public void setMaxPerSession(int maxPerSession) {
+            if (maxPerSession <= 0) {
+                throw new IllegalArgumentException(
+                        "The maximum number of streams per session must be positive, was " + maxPerSession);
+            }
+            this.maxPerSession = maxPerSession;
+        }
+
+        public Duration getHeartbeat() {
+            return heartbeat;
+        }
+
+        public void setHeartbeat(Duration heartbeat) {
+            if (heartbeat.isNegative() || heartbeat.isZero()) {
+                throw new IllegalArgumentException("The stream heartbeat must be positive, was " + heartbeat);
+            }
+            this.heartbeat = heartbeat;
         }
     }
 }

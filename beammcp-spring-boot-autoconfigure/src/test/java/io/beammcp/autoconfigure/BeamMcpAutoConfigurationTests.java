@@ -1,6 +1,7 @@
 package io.beammcp.autoconfigure;
 
 import io.beammcp.core.Catalog;
+import io.beammcp.core.CatalogChanges;
 import io.beammcp.core.Completer;
 import io.beammcp.core.Content;
 import io.beammcp.core.PromptMessage;
@@ -11,8 +12,14 @@ import io.beammcp.core.ReadResult;
 import io.beammcp.core.ResourceContents;
 import io.beammcp.core.ResourceReader;
 import io.beammcp.core.ResourceSpec;
+import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
+import io.beammcp.core.Dispatch;
+import io.beammcp.core.server.Exchange;
+import io.beammcp.core.server.LegacySession;
 import io.beammcp.core.server.McpServer;
+import io.beammcp.core.server.Reply;
+import io.beammcp.core.server.Transport;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
@@ -21,7 +28,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import tools.jackson.databind.JsonNode;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -155,6 +165,69 @@ class BeamMcpAutoConfigurationTests {
         });
     }
 
+    @Test
+    void aCatalogChangesBeanDeclaresThatTheListsChange() {
+        host.withUserConfiguration(Changing.class).run(context -> {
+            McpServer server = context.getBean(McpServer.class);
+            assertThat(server.listsChange()).isTrue();
+            assertThat(Wire.ask(server, Wire.modern(1, "server/discover", "")).at("/result/capabilities/tools/listChanged")
+                    .asBoolean()).isTrue();
+        });
+        host.run(context -> assertThat(context.getBean(McpServer.class).listsChange()).isFalse());
+    }
+
+    @Test
+    void theToolTimeoutAndTheStreamBoundReachTheServer() {
+        runner.withUserConfiguration(Hosts.CatalogOnly.class, Hanging.class)
+                .withPropertyValues("beammcp.tools.timeout=200ms", "beammcp.streams.max-open=1").run(context -> {
+                    McpServer server = context.getBean(McpServer.class);
+                    JsonNode call = Wire.ask(server, Wire.modern(1, "tools/call",
+                            "\"name\":\"echo\",\"arguments\":{\"text\":\"hi\"}")).get("result");
+                    assertThat(call.get("isError").asBoolean()).isTrue();
+                    assertThat(call.at("/content/0/text").stringValue()).contains("within 200 ms");
+                    assertThat(listen(server, 1, new CompletableFuture<>())).isTrue();
+                    CompletableFuture<Reply> refused = new CompletableFuture<>();
+                    listen(server, 2, refused);
+                    assertThat(refused.join().overLimit()).isTrue();
+                });
+    }
+
+    @Test
+    void stoppingTheContextEndsTheOpenStreamsWithTheirResult() {
+        host.run(context -> {
+            CompletableFuture<Reply> end = new CompletableFuture<>();
+            assertThat(listen(context.getBean(McpServer.class), "l", end)).isTrue();
+            context.stop();
+            JsonNode result = Wire.JSON.readTree(end.get(10, TimeUnit.SECONDS).body());
+            assertThat(result.at("/result/_meta/io.modelcontextprotocol~1subscriptionId").stringValue()).isEqualTo("l");
+        });
+    }
+
+    /** Opens a {@code subscriptions/listen} as one stdio line would; {@code true} when it is acknowledged. */
+    private static boolean listen(McpServer server, Object id, CompletableFuture<Reply> end) {
+        LegacySession session = new LegacySession();
+        boolean[] acknowledged = new boolean[1];
+        server.handle(Wire.modern(id, "subscriptions/listen", "\"notifications\":{}").getBytes(StandardCharsets.UTF_8),
+                new Exchange() {
+                    @Override
+                    public Transport transport() {
+                        return Transport.STDIO;
+                    }
+
+                    @Override
+                    public LegacySession session() {
+                        return session;
+                    }
+
+                    @Override
+                    public boolean send(byte[] notification) {
+                        acknowledged[0] = true;
+                        return true;
+                    }
+                }, Runnable::run, end::complete);
+        return acknowledged[0];
+    }
+
     private static JsonNode serverInfo(McpServer server) {
         return Wire.ask(server, Wire.modern(1, "server/discover", ""))
                 .at("/result/_meta/io.modelcontextprotocol~1serverInfo");
@@ -194,6 +267,27 @@ class BeamMcpAutoConfigurationTests {
         @Bean
         Completer completer() {
             return (reference, argument, value, context) -> List.of();
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class Changing {
+
+        @Bean
+        CatalogChanges catalogChanges() {
+            return new CatalogChanges();
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class Hanging {
+
+        @Bean
+        Dispatch dispatch() {
+            return (tool, arguments, context) -> {
+                Thread.sleep(20_000);
+                return ToolResult.of("too late");
+            };
         }
     }
 

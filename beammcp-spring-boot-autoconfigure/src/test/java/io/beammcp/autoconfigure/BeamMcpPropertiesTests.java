@@ -40,6 +40,10 @@ class BeamMcpPropertiesTests {
                 assertThat(cache.getTtl()).isZero();
                 assertThat(cache.getCacheScope()).isEqualTo("private");
             }
+            assertThat(properties.getTools().getTimeout()).isNull();
+            assertThat(properties.getStreams().getMaxOpen()).isEqualTo(1000);
+            assertThat(properties.getStreams().getMaxPerSession()).isEqualTo(8);
+            assertThat(properties.getStreams().getHeartbeat()).isEqualTo(Duration.ofSeconds(15));
         });
     }
 
@@ -49,7 +53,9 @@ class BeamMcpPropertiesTests {
                 "beammcp.server-version=1.0.0", "beammcp.instructions=Be brief.", "beammcp.page-size=7",
                 "beammcp.max-message-size=2MB", "beammcp.tools.ttl=30s", "beammcp.tools.cache-scope=public",
                 "beammcp.resources.ttl=1m", "beammcp.resources.cache-scope=public", "beammcp.prompts.ttl=2m",
-                "beammcp.prompts.cache-scope=public", "beammcp.discover.ttl=1h", "beammcp.discover.cache-scope=public")
+                "beammcp.prompts.cache-scope=public", "beammcp.discover.ttl=1h", "beammcp.discover.cache-scope=public",
+                "beammcp.tools.timeout=90s", "beammcp.streams.max-open=50", "beammcp.streams.max-per-session=2",
+                "beammcp.streams.heartbeat=5s")
                 .run(context -> {
                     BeamMcpProperties properties = context.getBean(BeamMcpProperties.class);
                     assertThat(properties.getTransport()).isEqualTo(BeamMcpProperties.Transport.STDIO);
@@ -66,6 +72,10 @@ class BeamMcpPropertiesTests {
                     assertThat(properties.getResources().getCacheScope()).isEqualTo("public");
                     assertThat(properties.getPrompts().getCacheScope()).isEqualTo("public");
                     assertThat(properties.getDiscover().getCacheScope()).isEqualTo("public");
+                    assertThat(properties.getTools().getTimeout()).isEqualTo(Duration.ofSeconds(90));
+                    assertThat(properties.getStreams().getMaxOpen()).isEqualTo(50);
+                    assertThat(properties.getStreams().getMaxPerSession()).isEqualTo(2);
+                    assertThat(properties.getStreams().getHeartbeat()).isEqualTo(Duration.ofSeconds(5));
                 });
     }
 
@@ -77,6 +87,10 @@ class BeamMcpPropertiesTests {
             beammcp.resources.ttl=-5m          | beammcp.resources.ttl            | A cache TTL must not be negative, was PT-5M
             beammcp.prompts.cache-scope=shared | beammcp.prompts.cache-scope      | A cache scope must be "public" or "private", was "shared"
             beammcp.discover.cache-scope=PUBLIC| beammcp.discover.cache-scope     | A cache scope must be "public" or "private", was "PUBLIC"
+            beammcp.tools.timeout=0s           | beammcp.tools.timeout            | The tool timeout must be positive, was PT0S
+            beammcp.streams.max-open=0         | beammcp.streams.max-open         | The maximum number of open streams must be positive, was 0
+            beammcp.streams.max-per-session=-1 | beammcp.streams.max-per-session  | The maximum number of streams per session must be positive, was -1
+            beammcp.streams.heartbeat=0ms      | beammcp.streams.heartbeat        | The stream heartbeat must be positive, was PT0S
             """)
     void invalidValueFailsStartupNamingThePropertyAndTheReason(String setting, String property, String reason) {
         runner.withPropertyValues(setting).run(context -> {

@@ -2,6 +2,7 @@ package io.beammcp.conformance;
 
 import io.beammcp.autoconfigure.http.McpAuthorizer;
 import io.beammcp.core.Catalog;
+import io.beammcp.core.CatalogChanges;
 import io.beammcp.core.Dispatch;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -9,7 +10,9 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * The fixture host the official conformance suite drives: FIXTURE.md's tools, resources and prompts,
- * written with the public starter API only, served on loopback.
+ * written with the public starter API only, served on loopback. Its {@link CatalogChanges} bean declares
+ * that the lists change (the trigger tools report changes through it), so list changes and resource
+ * subscriptions are advertised and served.
  */
 @SpringBootApplication
 public class ConformanceApplication {
@@ -24,8 +27,13 @@ public class ConformanceApplication {
     }
 
     @Bean
-    Dispatch dispatch() {
-        return new FixtureTools();
+    CatalogChanges catalogChanges() {
+        return new CatalogChanges();
+    }
+
+    @Bean
+    Dispatch dispatch(CatalogChanges changes) {
+        return new FixtureTools(changes);
     }
 
     @Bean

@@ -1,8 +1,10 @@
 package io.beammcp.conformance;
 
 import io.beammcp.core.CallContext;
+import io.beammcp.core.CatalogChanges;
 import io.beammcp.core.Content;
 import io.beammcp.core.Dispatch;
+import io.beammcp.core.LogLevel;
 import io.beammcp.core.ToolMode;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
@@ -13,6 +15,7 @@ import java.util.Map;
 /**
  * The tools of the conformance contract (FIXTURE.md §4). Tools whose scenario needs a capability the
  * library does not have yet still answer, so the suite reports the missing capability, not a missing tool.
+ * The lists themselves are fixed: the trigger tools report a change so that the notification path runs.
  */
 final class FixtureTools implements Dispatch {
 
@@ -27,6 +30,8 @@ final class FixtureTools implements Dispatch {
             tool("test_tool_with_logging", "Logs while it works."),
             tool("test_logging_tool", "Logs only when the request asks for log messages."),
             tool("test_streaming_elicitation", "Answers quickly without asking the client anything."),
+            tool("test_trigger_tool_change", "Reports that the tool list changed."),
+            tool("test_trigger_prompt_change", "Reports that the prompt list changed."),
             ToolSpec.builder("test_missing_capability").description("Needs the client's sampling capability.")
                     .inputSchema("{\"type\":\"object\"}").requiresClientCapabilities("sampling")
                     .mode(ToolMode.READ_ONLY).build(),
@@ -39,14 +44,50 @@ final class FixtureTools implements Dispatch {
             tool("test_elicitation_sep1034_defaults", "Asks the user with defaults for every field type."),
             tool("test_elicitation_sep1330_enums", "Asks the user with every enum shape."));
 
+    private final CatalogChanges changes;
+
+    FixtureTools(CatalogChanges changes) {
+        this.changes = changes;
+    }
+
     private static ToolSpec tool(String name, String description) {
         return ToolSpec.builder(name).description(description).inputSchema("{\"type\":\"object\"}")
                 .mode(ToolMode.READ_ONLY).build();
     }
 
     @Override
-    public ToolResult call(String toolName, Map<String, Object> arguments, CallContext context) {
+    public ToolResult call(String toolName, Map<String, Object> arguments, CallContext context) throws Exception {
         return switch (toolName) {
+            case "test_tool_with_progress" -> {
+                for (int progress = 0; progress <= 100; progress += 50) {
+                    if (progress > 0) {
+                        Thread.sleep(50);
+                    }
+                    context.progress(progress, 100, "Completed step " + (progress / 50 + 1) + " of 3");
+                }
+                yield ToolResult.content(Content.text("Progress test completed."));
+            }
+            case "test_tool_with_logging" -> {
+                context.log(LogLevel.INFO, "fixture", "Tool execution started");
+                Thread.sleep(50);
+                context.log(LogLevel.INFO, "fixture", "Tool processing data");
+                Thread.sleep(50);
+                context.log(LogLevel.INFO, "fixture", "Tool execution completed");
+                yield ToolResult.content(Content.text("Logging test completed."));
+            }
+            case "test_logging_tool" -> {
+                // sent only when the request's _meta asks for info messages or more
+                context.log(LogLevel.INFO, "fixture", "test_logging_tool ran");
+                yield ToolResult.content(Content.text("Logged when asked to."));
+            }
+            case "test_trigger_tool_change" -> {
+                changes.toolsChanged();
+                yield ToolResult.content(Content.text("The tool list changed."));
+            }
+            case "test_trigger_prompt_change" -> {
+                changes.promptsChanged();
+                yield ToolResult.content(Content.text("The prompt list changed."));
+            }
             case "test_simple_text" -> ToolResult.content(Content.text("This is a simple text response for testing."));
             case "test_image_content" -> ToolResult.content(Content.image(Media.PNG, "image/png"));
             case "test_audio_content" -> ToolResult.content(Content.audio(Media.WAV, "audio/wav"));

@@ -22,14 +22,10 @@ final class Completions {
     }
 
     private final Completer completer;
-    private final Prompts prompts;
-    private final Resources resources;
     private final JsonCodec codec;
 
-    Completions(Completer completer, Prompts prompts, Resources resources, JsonCodec codec) {
+    Completions(Completer completer, JsonCodec codec) {
         this.completer = completer;
-        this.prompts = prompts;
-        this.resources = resources;
         this.codec = codec;
     }
 
@@ -37,7 +33,8 @@ final class Completions {
         return completer != null;
     }
 
-    Request parse(ObjectNode params) {
+    /** The request, its reference checked against the catalog's current prompts and resources. */
+    Request parse(ObjectNode params, Prompts prompts, Resources resources) {
         JsonNode ref = params == null ? null : params.get("ref");
         if (ref == null || !ref.isObject()) {
             throw McpError.invalidParams("Invalid params: ref must be an object");
@@ -92,12 +89,12 @@ final class Completions {
         return Collections.unmodifiableMap(values);
     }
 
-    ObjectNode complete(Request request) {
+    ObjectNode complete(Request request, RequestContext context) {
         List<String> values;
         try {
             values = completer.complete(request.reference(), request.argument(), request.value(), request.context());
         } catch (Throwable failure) {
-            throw HostFaults.internal("Completion", failure);
+            throw HostFaults.internal("Completion", failure, context);
         }
         try {
             if (values == null || values.stream().anyMatch(java.util.Objects::isNull)) {
@@ -111,7 +108,7 @@ final class Completions {
             completion.put("hasMore", values.size() > MAX_VALUES);
             return out;
         } catch (RuntimeException failure) {
-            throw HostFaults.internal("Completion", failure);
+            throw HostFaults.internal("Completion", failure, context);
         }
     }
 }

@@ -3,7 +3,9 @@ package io.beammcp.core.server;
 import java.util.List;
 
 /**
- * What a transport tells the core about one incoming message besides its bytes.
+ * How the core and a transport talk about one incoming message: what the transport knows besides the
+ * bytes (its headers, the legacy session), and the way back for what comes before or instead of the
+ * single response (notifications), as well as the way in for the client going away.
  */
 public interface Exchange {
 
@@ -33,4 +35,27 @@ public interface Exchange {
      * @return the session, or {@code null}
      */
     LegacySession session();
+
+    /**
+     * Sends one encoded notification to the client now: before the message's response (progress, log
+     * messages) or on a stream the message opened. Over HTTP the first one turns the response into an
+     * event stream; on stdio it is one line. Calls may come from any thread; each message is sent whole and
+     * in call order. The default drops the message: an exchange that cannot carry notifications.
+     *
+     * @param notification one compact JSON-RPC notification
+     * @return {@code false} when the client is gone, so nothing more need be sent
+     */
+    default boolean send(byte[] notification) {
+        return true;
+    }
+
+    /**
+     * Registers what to run when the transport finds the client gone before the response was sent (over
+     * HTTP: the response stream closed); the core cancels the request's work with it. It runs at most once,
+     * on any thread, possibly at once when the client is already gone. The default never runs it.
+     *
+     * @param action what the core does then
+     */
+    default void onClose(Runnable action) {
+    }
 }

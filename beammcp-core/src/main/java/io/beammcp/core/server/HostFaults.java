@@ -5,7 +5,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one fault policy for host code: the client gets {@code -32603} without detail, the operator a log
- * line with the failure's class and stack but without its messages, which may quote argument values.
+ * line with the failure's class and stack but without its messages, which may quote argument values. Host
+ * code failing after its request was cancelled (typically with the {@link InterruptedException} the
+ * cancellation caused) is expected: nobody gets an answer, and the log line is at debug level.
  */
 final class HostFaults {
 
@@ -14,9 +16,13 @@ final class HostFaults {
     private HostFaults() {
     }
 
-    static McpError internal(String what, Throwable failure) {
+    static McpError internal(String what, Throwable failure, RequestContext context) {
         if (failure instanceof InterruptedException) {
             Thread.currentThread().interrupt();
+        }
+        if (context != null && context.isCancelled()) {
+            log.debug("{} stopped after its request was cancelled: {}", what, failure.getClass().getName());
+            return new McpError(McpError.INTERNAL_ERROR, "Internal error");
         }
         log.error("{} failed; the client got -32603 (exception messages withheld: they may hold argument values)",
                 what, redact(failure, 0));

@@ -1,18 +1,34 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.LogLevel;
 import io.beammcp.core.Revision;
 
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The state of one legacy (2025-11-25) client: what {@code initialize} negotiated. A stdio process holds
- * one from its start (not yet open); on HTTP, {@code initialize} opens a new one and a session store keeps
- * it under its {@code Mcp-Session-Id}.
+ * The state of one legacy (2025-11-25) client: what {@code initialize} negotiated, the log level set with
+ * {@code logging/setLevel}, the resources it subscribed to, the streams it holds open and the requests it
+ * can still cancel. A stdio process holds one from its start (not yet open), which also tracks the
+ * process's 2026-07-28 requests and streams, since stdio cancels by request id; on HTTP, {@code initialize}
+ * opens a new one and a session store keeps it under its {@code Mcp-Session-Id}.
  */
 public final class LegacySession {
 
+    /** The most resources one session may be subscribed to at once. */
+    static final int MAX_SUBSCRIPTIONS = 1000;
+
     private volatile Opened opened;
     private volatile boolean initialized;
+    /** Decision (WIRE.md §18.11): no log messages until the client sets a level. */
+    private volatile LogLevel logLevel;
+    private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
+    /** Requests and streams in flight, by the JSON text of their id: what {@code notifications/cancelled} names. */
+    final Map<String, Cancellable> inFlight = new ConcurrentHashMap<>();
+    /** The open streams this session holds; changed only under the lock of the server's stream registry. */
+    final Set<Stream> streams = ConcurrentHashMap.newKeySet();
 
     /**
      * A session not yet opened by {@code initialize}.
@@ -48,6 +64,16 @@ public final class LegacySession {
         return o == null ? null : o.revision;
     }
 
+    /**
+     * Ends the streams this session holds open (an HTTP {@code GET} stream; on stdio the process's
+     * subscriptions), as the server does when the session ends: on HTTP {@code DELETE}, at the end of stdio
+     * input. A 2026-07-28 subscription gets its final result, and on stdio {@code notifications/cancelled}.
+     * Requests in flight are not affected.
+     */
+    public void close() {
+        List.copyOf(streams).forEach(Stream::teardown);
+    }
+
     Map<String, Object> clientCapabilities() {
         return opened.clientCapabilities;
     }
@@ -65,8 +91,35 @@ public final class LegacySession {
         return true;
     }
 
-    void markInitialized() {
+    /** Marks the handshake confirmed; {@code true} the first time. */
+    synchronized boolean markInitialized() {
+        boolean first = !initialized;
         initialized = true;
+        return first;
+    }
+
+    LogLevel logLevel() {
+        return logLevel;
+    }
+
+    void logLevel(LogLevel level) {
+        this.logLevel = level;
+    }
+
+    /** Subscribes to a resource; {@code false} when the session holds too many subscriptions already. */
+    synchronized boolean subscribe(String uri) {
+        if (subscriptions.contains(uri)) {
+            return true;
+        }
+        return subscriptions.size() < MAX_SUBSCRIPTIONS && subscriptions.add(uri);
+    }
+
+    void unsubscribe(String uri) {
+        subscriptions.remove(uri);
+    }
+
+    boolean subscribed(String uri) {
+        return subscriptions.contains(uri);
     }
 
     private record Opened(Revision revision, Map<String, Object> clientCapabilities,

@@ -1,20 +1,34 @@
 package io.beammcp.core.server;
 
 import io.beammcp.core.Catalog;
+import io.beammcp.core.CatalogChanges;
 import io.beammcp.core.Completer;
 import io.beammcp.core.Dispatch;
+import io.beammcp.core.LogLevel;
 import io.beammcp.core.PromptRenderer;
+import io.beammcp.core.PromptSpec;
+import io.beammcp.core.ResourceEntry;
 import io.beammcp.core.ResourceReader;
 import io.beammcp.core.Revision;
+import io.beammcp.core.ToolSpec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -22,8 +36,14 @@ import java.util.function.Supplier;
  * on any transport. It owns every protocol decision (era, method table, error codes, result shapes);
  * transports only frame bytes. Thread-safe; built once from the host's {@link Catalog} and
  * {@link Dispatch} with {@link #builder(Catalog, Dispatch)}.
+ *
+ * <p>Host code runs on the executor a transport hands to {@link #handle(byte[], Exchange, Executor, Consumer)};
+ * what it emits (progress, log messages) goes out through the {@link Exchange} before the reply. A request
+ * is answered once: by its result, by a tool error when the tool's time limit passes, or not at all when
+ * cancelled. Streams of change notifications ({@code subscriptions/listen}, a legacy session's channel)
+ * stay open until the client leaves or {@link #close()}.
  */
-public final class McpServer {
+public final class McpServer implements AutoCloseable {
 
     static final String MODERN = Revision.V2026_07_28.id();
     static final String LEGACY = Revision.V2025_11_25.id();
@@ -31,15 +51,26 @@ public final class McpServer {
     static final Set<String> LEGACY_VERSIONS = Set.of(LEGACY, "2025-06-18", "2025-03-26", "2024-11-05");
     /** Decision (WIRE.md §18.1): both revisions, modern first, in discover and in {@code -32022}. */
     static final List<String> SUPPORTED_VERSIONS = List.of(MODERN, LEGACY);
-    static final Set<String> LOG_LEVELS =
-            Set.of("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency");
+    static final String SUBSCRIPTION_ID_KEY = "io.modelcontextprotocol/subscriptionId";
+
+    private static final Logger log = LoggerFactory.getLogger(McpServer.class);
 
     private final JsonCodec codec;
-    private final Paged<CompiledTool> tools;
+    private final SchemaCompiler compiler;
+    private final Blocks blocks;
+    private final Catalog catalog;
+    private final ResourceReader resourceReader;
+    private final PromptRenderer promptRenderer;
+    /** The compiled catalog; replaced whole when the host reports a change. */
+    private volatile Index index;
+    private final Object recompiling = new Object();
     private final ToolCalls toolCalls;
-    private final Resources resources;
-    private final Prompts prompts;
     private final Completions completions;
+    private final CatalogChanges changes;
+    private final CatalogChanges.Listener changeListener = new ChangeListener();
+    private final Streams streams;
+    private final Duration toolTimeout;
+    private final ScheduledThreadPoolExecutor timers;
     private final int pageSize;
     private final long maxMessageSize;
     private final ListCache toolsCache;
@@ -49,6 +80,10 @@ public final class McpServer {
     private final ObjectNode serverInfo;
     private final String instructions;
 
+    /** One compiled catalog: every list, indexed and sorted for paging. */
+    private record Index(Paged<CompiledTool> tools, Resources resources, Prompts prompts) {
+    }
+
     private McpServer(Builder b) {
         if (b.pageSize <= 0) {
             throw new IllegalArgumentException("Page size must be positive, was " + b.pageSize);
@@ -56,14 +91,31 @@ public final class McpServer {
         if (b.maxMessageSize <= 0) {
             throw new IllegalArgumentException("Maximum message size must be positive, was " + b.maxMessageSize);
         }
+        if (b.toolTimeout != null && (b.toolTimeout.isNegative() || b.toolTimeout.isZero())) {
+            throw new IllegalArgumentException("A tool timeout must be positive, was " + b.toolTimeout);
+        }
         this.codec = new JsonCodec(b.maxMessageSize);
-        SchemaCompiler compiler = new SchemaCompiler(codec);
-        Blocks blocks = new Blocks(codec);
-        this.tools = ToolIndex.compile(b.catalog.tools(), codec, compiler);
+        this.compiler = new SchemaCompiler(codec);
+        this.blocks = new Blocks(codec);
+        this.catalog = b.catalog;
+        this.resourceReader = b.resourceReader;
+        this.promptRenderer = b.promptRenderer;
+        this.index = new Index(ToolIndex.compile(catalog.tools(), codec, compiler),
+                compileResources(catalog.resources()), compilePrompts(catalog.prompts()));
         this.toolCalls = new ToolCalls(codec, blocks, b.dispatch);
-        this.resources = new Resources(b.catalog.resources(), b.resourceReader, codec, blocks);
-        this.prompts = new Prompts(b.catalog.prompts(), b.promptRenderer, codec, compiler, blocks);
-        this.completions = new Completions(b.completer, prompts, resources, codec);
+        this.completions = new Completions(b.completer, codec);
+        this.streams = new Streams(b.maxStreams, b.maxStreamsPerSession);
+        this.toolTimeout = b.toolTimeout;
+        if (toolTimeout == null) {
+            this.timers = null;
+        } else {
+            this.timers = new ScheduledThreadPoolExecutor(1, task -> {
+                Thread thread = new Thread(task, "beammcp-tool-timeouts");
+                thread.setDaemon(true);
+                return thread;
+            });
+            this.timers.setRemoveOnCancelPolicy(true);
+        }
         this.pageSize = b.pageSize;
         this.maxMessageSize = b.maxMessageSize;
         this.toolsCache = b.toolsCache;
@@ -72,6 +124,18 @@ public final class McpServer {
         this.discoverCache = b.discoverCache;
         this.serverInfo = codec.object().put("name", b.serverName).put("version", b.serverVersion);
         this.instructions = b.instructions;
+        this.changes = b.changes;
+        if (changes != null) {
+            changes.addListener(changeListener);
+        }
+    }
+
+    private Resources compileResources(List<ResourceEntry> entries) {
+        return new Resources(entries, resourceReader, codec, blocks);
+    }
+
+    private Prompts compilePrompts(List<PromptSpec> specs) {
+        return new Prompts(specs, promptRenderer, codec, compiler, blocks);
     }
 
     /**
@@ -95,14 +159,85 @@ public final class McpServer {
     }
 
     /**
-     * Serves one message: a JSON-RPC request, notification or client response.
+     * Whether the host declared that its lists change (it gave the builder a {@link CatalogChanges}): then
+     * {@code listChanged} and {@code subscribe} are advertised, and legacy sessions may open a stream for
+     * change notifications with {@link #openStream}.
+     *
+     * @return {@code true} when the lists may change
+     */
+    public boolean listsChange() {
+        return changes != null;
+    }
+
+    /**
+     * Serves one message, running any host code on the calling thread, and returns its reply.
      *
      * @param message the raw message bytes (one stdio line or one HTTP body)
      * @param exchange what the transport knows besides the bytes
-     * @return what to send back, if anything
+     * @return what to send back, if anything; {@code null} for a {@code subscriptions/listen} that stays open
      */
     public Reply handle(byte[] message, Exchange exchange) {
-        return prepare(message, exchange).get();
+        AtomicReference<Reply> reply = new AtomicReference<>();
+        handle(message, exchange, Runnable::run, reply::set);
+        return reply.get();
+    }
+
+    /**
+     * Serves one message. What needs no host code is answered before this returns, on the calling thread,
+     * so a transport keeps the order of cheap messages; host code (a tool call, a resource read, a prompt,
+     * a completion) runs on {@code hostCode}. {@code answer} gets exactly one reply per message, from any
+     * thread, after every notification the work emitted through the exchange; a cancelled request gets an
+     * {@linkplain Reply#unanswered() unanswered} reply. A {@code subscriptions/listen} is answered only when
+     * its stream ends.
+     *
+     * @param message the raw message bytes (one stdio line or one HTTP body)
+     * @param exchange what the transport knows besides the bytes, and the way to send notifications
+     * @param hostCode where host code runs
+     * @param answer where the reply goes
+     */
+    public void handle(byte[] message, Exchange exchange, Executor hostCode, Consumer<Reply> answer) {
+        Pending pending = prepare(message, exchange);
+        if (pending.done() != null) {
+            answer.accept(pending.done());
+        } else if (pending.listen() != null) {
+            openListen(pending.listen(), exchange, answer);
+        } else {
+            RequestContext call = pending.call();
+            call.bind(pending.work(), answer);
+            if (timers != null && call.tool() != null) {
+                Reply expired = result(call.revision(), call.id(),
+                        shape(call.revision(), toolCalls.timedOut(call.tool().name(), toolTimeout), null));
+                try {
+                    call.deadline(timers.schedule(() -> call.expire(expired), toolTimeout.toNanos(),
+                            TimeUnit.NANOSECONDS));
+                } catch (RejectedExecutionException closed) {
+                    // the server is closing: calls still served run without a limit
+                }
+            }
+            call.launch(hostCode);
+        }
+    }
+
+    /**
+     * Opens the stream a legacy (2025-11-25) HTTP client asks for with {@code GET}: its session's channel
+     * for change notifications, which the core sends through {@link Exchange#send} and ends by calling
+     * {@code end} with an {@linkplain Reply#unanswered() unanswered} reply (on {@link #close()} or when the
+     * session {@linkplain LegacySession#close() ends}). A client found gone closes it.
+     *
+     * @param exchange the request, with its session
+     * @param end what ends the stream
+     * @return {@code null} when the stream is open, else the refusal to frame: no live session
+     *         ({@link Reply#sessionMissing()}), or too many streams ({@link Reply#overLimit()})
+     */
+    public Reply openStream(Exchange exchange, Consumer<Reply> end) {
+        Revision era = Revision.V2025_11_25;
+        LegacySession session = exchange.session();
+        if (session == null || !session.isOpen()) {
+            return new Reply(era, null, null, true, null, true, false, false, false);
+        }
+        Stream stream = new Stream(streams, exchange, session, null, legacyFilter(), end, unanswered(era), null);
+        String refusal = stream.open(null);
+        return refusal == null ? null : overLimit(era, null, refusal);
     }
 
     /**
@@ -116,10 +251,28 @@ public final class McpServer {
     }
 
     /**
-     * Everything that can be decided without host code, done now; what remains (a tool call) in the
-     * returned supplier, so a transport can keep order for cheap messages and run host code aside.
+     * Ends every open stream, as on shutdown: a {@code subscriptions/listen} gets its final result (and on
+     * stdio {@code notifications/cancelled}), a legacy session's stream simply ends. No stream opens
+     * afterwards and the host's {@link CatalogChanges} is no longer listened to; requests in flight finish.
+     * Idempotent.
      */
-    Pending prepare(byte[] bytes, Exchange exchange) {
+    @Override
+    public void close() {
+        if (changes != null) {
+            changes.removeListener(changeListener);
+        }
+        streams.close().forEach(Stream::teardown);
+        if (timers != null) {
+            // time limits already armed still fire
+            timers.shutdown();
+        }
+    }
+
+    /**
+     * Everything that can be decided without host code, done now; what remains (host code, or a stream to
+     * open) in the returned pending work.
+     */
+    private Pending prepare(byte[] bytes, Exchange exchange) {
         Message message;
         try {
             message = Message.parse(codec.read(bytes));
@@ -130,10 +283,11 @@ public final class McpServer {
         }
         if (exchange.transport() == Transport.STDIO) {
             if ("shutdown".equals(message.method()) && message.isRequest()) {
-                return Pending.now(new Reply(null, response(message.id(), codec.object()), null, false, null, false, true));
+                return Pending.now(new Reply(null, response(message.id(), codec.object()), null, false, null, false,
+                        true, false, false));
             }
             if ("exit".equals(message.method()) && message.isNotification()) {
-                return Pending.now(new Reply(null, null, null, false, null, false, true));
+                return Pending.now(new Reply(null, null, null, false, null, false, true, false, false));
             }
         }
         if ("server/discover".equals(message.method()) && message.isRequest() && !message.carriesModernMeta()
@@ -165,6 +319,20 @@ public final class McpServer {
         return Revision.V2025_11_25;
     }
 
+    /**
+     * {@code notifications/cancelled}: stops the named request or stream of this peer, silently; an
+     * unknown, finished or malformed id is ignored (WIRE.md §13).
+     */
+    private static void cancel(LegacySession peer, Message message) {
+        JsonNode requestId = message.params() == null ? null : message.params().get("requestId");
+        if (peer != null && requestId != null && (requestId.isString() || requestId.isIntegralNumber())) {
+            Cancellable target = peer.inFlight.get(requestId.toString());
+            if (target != null) {
+                target.cancel();
+            }
+        }
+    }
+
     // ---- 2026-07-28 ----------------------------------------------------------------------------------
 
     private Pending modern(Message message, Exchange exchange) {
@@ -173,10 +341,14 @@ public final class McpServer {
             throw new McpError(McpError.INVALID_REQUEST,
                     "Invalid Request: clients send no responses in 2026-07-28, where servers send no requests");
         }
+        boolean http = exchange.transport() == Transport.HTTP;
         if (message.isNotification()) {
+            if (!http && "notifications/cancelled".equals(message.method())) {
+                // over HTTP a 2026-07-28 client cancels by closing the response stream
+                cancel(exchange.session(), message);
+            }
             return Pending.now(accepted(era));
         }
-        boolean http = exchange.transport() == Transport.HTTP;
         if (http) {
             HeaderRules.requireVersionPresent(exchange);
         }
@@ -206,14 +378,23 @@ public final class McpServer {
             HeaderRules.requireMethodAndName(exchange, method, mirroredName(message));
         }
         JsonNode logLevel = meta.get(Message.LOG_LEVEL_KEY);
-        if (logLevel != null && !(logLevel.isString() && LOG_LEVELS.contains(logLevel.stringValue()))) {
-            throw McpError.invalidMeta("Invalid params: unknown " + Message.LOG_LEVEL_KEY);
+        LogLevel level = null;
+        if (logLevel != null) {
+            level = logLevel.isString() ? LogLevel.of(logLevel.stringValue()) : null;
+            if (level == null) {
+                throw McpError.invalidMeta("Invalid params: unknown " + Message.LOG_LEVEL_KEY);
+            }
         }
         if ("server/discover".equals(method)) {
             return Pending.now(result(era, message.id(), decorate(discover())));
         }
-        RequestContext context = new RequestContext(era, JavaValues.of(message.id()),
-                JavaValues.map(meta.get(Message.CLIENT_INFO_KEY)), JavaValues.map(capabilities), null);
+        if ("subscriptions/listen".equals(method)) {
+            return listen(message, http ? null : exchange.session());
+        }
+        LogLevel least = level;
+        RequestContext context = new RequestContext(era, message.id(), JavaValues.map(meta.get(Message.CLIENT_INFO_KEY)),
+                JavaValues.map(capabilities), exchange, codec, progressToken(meta), () -> least,
+                http ? null : exchange.session());
         return serve(message, exchange, context);
     }
 
@@ -232,6 +413,12 @@ public final class McpServer {
             throw McpError.invalidParams("Invalid params: params." + field + " must be a string");
         }
         return value.stringValue();
+    }
+
+    /** The request's {@code progressToken} when it is a string or an integer, else {@code null}: no progress. */
+    private static JsonNode progressToken(ObjectNode meta) {
+        JsonNode token = meta == null ? null : meta.get("progressToken");
+        return token != null && (token.isString() || token.isIntegralNumber()) ? token : null;
     }
 
     private McpError unsupportedVersion(String requested) {
@@ -265,6 +452,96 @@ public final class McpServer {
         return decorated;
     }
 
+    /**
+     * {@code subscriptions/listen} (WIRE.md §3.5): the filter is checked now, so a bad one is refused before
+     * any stream opens; the acknowledgement names the types honoured: list changes only when the host
+     * declared that its lists change (and offers that list), updates only of resources it can read (listed,
+     * or matched by a template) and only when it also offers resources. Always served, even when nothing
+     * can be honoured.
+     */
+    private Pending listen(Message message, LegacySession owner) {
+        JsonNode filter = message.params().get("notifications");
+        if (filter == null || !filter.isObject()) {
+            throw McpError.invalidParams("Invalid params: notifications must be an object");
+        }
+        Index current = index;
+        boolean declared = changes != null;
+        boolean resources = declared && current.resources().offered();
+        boolean tools = requested(filter, "toolsListChanged") && declared;
+        boolean prompts = requested(filter, "promptsListChanged") && declared && current.prompts().offered();
+        boolean resourceList = requested(filter, "resourcesListChanged") && resources;
+        Set<String> uris = new LinkedHashSet<>();
+        JsonNode subscriptions = filter.get("resourceSubscriptions");
+        if (subscriptions != null) {
+            if (!subscriptions.isArray() || subscriptions.size() > LegacySession.MAX_SUBSCRIPTIONS) {
+                throw McpError.invalidParams("Invalid params: resourceSubscriptions must be an array of at most "
+                        + LegacySession.MAX_SUBSCRIPTIONS + " URIs");
+            }
+            for (JsonNode uri : subscriptions) {
+                if (!uri.isString()) {
+                    throw McpError.invalidParams("Invalid params: resourceSubscriptions must hold strings");
+                }
+                if (resources && current.resources().knows(uri.stringValue())) {
+                    uris.add(uri.stringValue());
+                }
+            }
+        }
+        ObjectNode honoured = codec.object();
+        if (tools) {
+            honoured.put("toolsListChanged", true);
+        }
+        if (prompts) {
+            honoured.put("promptsListChanged", true);
+        }
+        if (resourceList) {
+            honoured.put("resourcesListChanged", true);
+        }
+        if (!uris.isEmpty()) {
+            ArrayNode list = honoured.putArray("resourceSubscriptions");
+            uris.forEach(list::add);
+        }
+        return Pending.listen(new Listen(message.id(), new Stream.Filter(tools, prompts, resourceList, Set.copyOf(uris)),
+                honoured, owner));
+    }
+
+    private static boolean requested(JsonNode filter, String type) {
+        JsonNode value = filter.get(type);
+        if (value != null && !value.isBoolean()) {
+            throw McpError.invalidParams("Invalid params: notifications." + type + " must be a boolean");
+        }
+        return value != null && value.booleanValue();
+    }
+
+    /** Opens a listen stream: registered, then acknowledged, so the acknowledgement is its first frame. */
+    private void openListen(Listen listen, Exchange exchange, Consumer<Reply> answer) {
+        Revision era = Revision.V2026_07_28;
+        JsonNode id = listen.id();
+        ObjectNode ack = tagged("notifications/subscriptions/acknowledged", id);
+        ((ObjectNode) ack.get("params")).set("notifications", listen.honoured());
+        ObjectNode result = decorate(codec.object());
+        ((ObjectNode) result.get("_meta")).set(SUBSCRIPTION_ID_KEY, id);
+        byte[] notice = null;
+        if (exchange.transport() == Transport.STDIO) {
+            // WIRE.md §18.8: on stdio the server's teardown also sends notifications/cancelled for the listen id
+            ObjectNode cancelled = codec.object().put("jsonrpc", "2.0").put("method", "notifications/cancelled");
+            cancelled.putObject("params").set("requestId", id);
+            notice = codec.write(cancelled);
+        }
+        Stream stream = new Stream(streams, exchange, listen.owner(), id, listen.filter(), answer, result(era, id, result),
+                notice);
+        String refusal = stream.open(codec.write(ack));
+        if (refusal != null) {
+            answer.accept(overLimit(era, id, refusal));
+        }
+    }
+
+    /** A notification tagged with a listen stream's id, for that stream only. */
+    private ObjectNode tagged(String method, JsonNode listenId) {
+        ObjectNode notification = codec.object().put("jsonrpc", "2.0").put("method", method);
+        notification.putObject("params").putObject("_meta").set(SUBSCRIPTION_ID_KEY, listenId);
+        return notification;
+    }
+
     // ---- 2025-11-25 ----------------------------------------------------------------------------------
 
     private Pending legacy(Message message, Exchange exchange) {
@@ -278,7 +555,7 @@ public final class McpServer {
             McpError missing = new McpError(McpError.INVALID_REQUEST,
                     "Bad Request: no valid session; send initialize first");
             return Pending.now(new Reply(era, message.isNotification() ? null : errorBody(message.id(), missing),
-                    missing.code(), true, null, true, false));
+                    missing.code(), true, null, true, false, false, false));
         }
         if (exchange.transport() == Transport.HTTP) {
             // WIRE.md §5.3: after initialize, every version header names the session's negotiated revision
@@ -287,13 +564,22 @@ public final class McpServer {
                     McpError wrong = new McpError(McpError.INVALID_REQUEST,
                             "Bad Request: MCP-Protocol-Version does not match the session's protocol version");
                     return Pending.now(new Reply(era, message.isRequest() ? errorBody(message.id(), wrong) : null,
-                            wrong.code(), true, null, false, false));
+                            wrong.code(), true, null, false, false, false, false));
                 }
             }
         }
         if (message.isResponse() || message.isNotification()) {
-            if ("notifications/initialized".equals(message.method()) && session.isOpen()) {
-                session.markInitialized();
+            if ("notifications/cancelled".equals(message.method())) {
+                cancel(session, message);
+            } else if ("notifications/initialized".equals(message.method()) && session.isOpen()
+                    && session.markInitialized() && exchange.transport() == Transport.STDIO && changes != null) {
+                // a stdio process's legacy change notifications go to stdout from now on
+                Stream channel = new Stream(streams, exchange, session, null, legacyFilter(), reply -> { },
+                        unanswered(era), null);
+                String refusal = channel.open(null);
+                if (refusal != null) {
+                    log.warn("This stdio session gets no change notifications: {}", refusal);
+                }
             }
             return Pending.now(accepted(era));
         }
@@ -305,12 +591,59 @@ public final class McpServer {
             throw McpError.invalidParams("Invalid params: missing " + Message.VERSION_KEY
                     + " in _meta, or send initialize");
         }
-        return switch (message.method()) {
-            case "ping" -> Pending.now(result(era, message.id(), codec.object()));
-            case "initialize" -> throw new McpError(McpError.INVALID_REQUEST, "Invalid Request: already initialized");
-            default -> serve(message, exchange, new RequestContext(era, JavaValues.of(message.id()),
-                    session.clientInfo(), session.clientCapabilities(), null));
-        };
+        switch (message.method()) {
+            case "ping":
+                return Pending.now(result(era, message.id(), codec.object()));
+            case "initialize":
+                throw new McpError(McpError.INVALID_REQUEST, "Invalid Request: already initialized");
+            case "logging/setLevel":
+                return Pending.now(setLevel(message, session));
+            case "resources/subscribe":
+            case "resources/unsubscribe":
+                return Pending.now(subscription(message, session));
+            default:
+                RequestContext context = new RequestContext(era, message.id(), session.clientInfo(),
+                        session.clientCapabilities(), exchange, codec, progressToken(message.meta()),
+                        session::logLevel, session);
+                return serve(message, exchange, context);
+        }
+    }
+
+    /** {@code logging/setLevel}: the session's level from now on; the result is exactly {@code {}}. */
+    private Reply setLevel(Message message, LegacySession session) {
+        JsonNode level = message.params() == null ? null : message.params().get("level");
+        LogLevel chosen = level != null && level.isString() ? LogLevel.of(level.stringValue()) : null;
+        if (chosen == null) {
+            throw McpError.invalidParams("Invalid params: level must be one of debug, info, notice, warning, error, "
+                    + "critical, alert, emergency");
+        }
+        session.logLevel(chosen);
+        return result(Revision.V2025_11_25, message.id(), codec.object());
+    }
+
+    /**
+     * {@code resources/subscribe} and {@code resources/unsubscribe}, served only while {@code subscribe} is
+     * advertised; the result is exactly {@code {}}. Subscribing needs a readable URI (else {@code -32002}).
+     */
+    private Reply subscription(Message message, LegacySession session) {
+        Resources resources = index.resources();
+        if (changes == null || !resources.offered()) {
+            throw methodNotFound();
+        }
+        if ("resources/subscribe".equals(message.method())) {
+            String uri = resources.readable(message.params(), false);
+            if (!session.subscribe(uri)) {
+                throw McpError.invalidParams("Invalid params: a session holds at most "
+                        + LegacySession.MAX_SUBSCRIPTIONS + " subscriptions");
+            }
+        } else {
+            JsonNode uri = message.params() == null ? null : message.params().get("uri");
+            if (uri == null || !uri.isString()) {
+                throw McpError.invalidParams("Invalid params: uri must be a string");
+            }
+            session.unsubscribe(uri.stringValue());
+        }
+        return result(Revision.V2025_11_25, message.id(), codec.object());
     }
 
     private Reply initialize(Message message, LegacySession session) {
@@ -342,24 +675,37 @@ public final class McpServer {
             result.put("instructions", instructions);
         }
         return new Reply(era, response(message.id(), result), null, false, session == null ? target : null, false,
-                false);
+                false, false, false);
+    }
+
+    /** A legacy session's channel gets every list change the server advertises and its subscribed resources. */
+    private Stream.Filter legacyFilter() {
+        Index current = index;
+        return new Stream.Filter(true, current.prompts().offered(), current.resources().offered(), null);
     }
 
     // ---- methods of both revisions -------------------------------------------------------------------
 
-    /** Exactly what is served: tools always; resources, prompts and completions when the host provides them. */
+    /**
+     * Exactly what is served: tools always; resources, prompts and completions when the host provides them;
+     * {@code listChanged} and {@code subscribe} when it declared that its lists change; logging always, since
+     * host code may log in every request (the client chooses the level per request or per session).
+     */
     private ObjectNode capabilities() {
+        Index current = index;
+        boolean declared = changes != null;
         ObjectNode capabilities = codec.object();
-        capabilities.putObject("tools").put("listChanged", false);
-        if (resources.offered()) {
-            capabilities.putObject("resources").put("subscribe", false).put("listChanged", false);
+        capabilities.putObject("tools").put("listChanged", declared);
+        if (current.resources().offered()) {
+            capabilities.putObject("resources").put("subscribe", declared).put("listChanged", declared);
         }
-        if (prompts.offered()) {
-            capabilities.putObject("prompts").put("listChanged", false);
+        if (current.prompts().offered()) {
+            capabilities.putObject("prompts").put("listChanged", declared);
         }
         if (completions.offered()) {
             capabilities.putObject("completions");
         }
+        capabilities.putObject("logging");
         return capabilities;
     }
 
@@ -369,6 +715,9 @@ public final class McpServer {
         boolean modern = era == Revision.V2026_07_28;
         ObjectNode params = message.params();
         String method = message.method();
+        Index current = index;
+        Resources resources = current.resources();
+        Prompts prompts = current.prompts();
         if (method.startsWith("resources/") && !resources.offered()
                 || method.startsWith("prompts/") && !prompts.offered()
                 || method.equals("completion/complete") && !completions.offered()) {
@@ -377,11 +726,11 @@ public final class McpServer {
         switch (method) {
             case "tools/list": {
                 ObjectNode result = codec.object();
-                tools.page(params, pageSize, result);
+                current.tools().page(params, pageSize, result);
                 return done(message, context, result, toolsCache);
             }
             case "tools/call":
-                return callTool(message, exchange, context);
+                return callTool(message, exchange, context, current.tools());
             case "resources/list": {
                 ObjectNode result = codec.object();
                 resources.list(params, pageSize, result);
@@ -407,8 +756,8 @@ public final class McpServer {
                 return later(message, context, () -> prompts.render(prompt, arguments, context), null);
             }
             case "completion/complete": {
-                Completions.Request request = completions.parse(params);
-                return later(message, context, () -> completions.complete(request), null);
+                Completions.Request request = completions.parse(params, prompts, resources);
+                return later(message, context, () -> completions.complete(request, context), null);
             }
             default:
                 throw methodNotFound();
@@ -419,14 +768,20 @@ public final class McpServer {
         return Pending.now(result(context.revision(), message.id(), shape(context.revision(), result, cache)));
     }
 
-    /** Host code runs later, off the reading thread; its protocol errors are answered with the request id. */
+    /**
+     * Host code, to run later off the reading thread; its protocol errors are answered with the request id,
+     * and a failure of the core itself with {@code -32603}, so the request is always answered.
+     */
     private Pending later(Message message, RequestContext context, Supplier<ObjectNode> work, ListCache cache) {
         Revision era = context.revision();
-        return Pending.later(() -> {
+        return Pending.later(context, () -> {
             try {
                 return result(era, message.id(), shape(era, work.get(), cache));
             } catch (McpError e) {
                 return error(era, message.id(), e);
+            } catch (RuntimeException e) {
+                log.error("Serving a request failed; the client got -32603", e);
+                return error(era, message.id(), new McpError(McpError.INTERNAL_ERROR, "Internal error"));
             }
         });
     }
@@ -442,7 +797,7 @@ public final class McpServer {
         return decorate(result);
     }
 
-    private Pending callTool(Message message, Exchange exchange, RequestContext context) {
+    private Pending callTool(Message message, Exchange exchange, RequestContext context, Paged<CompiledTool> tools) {
         Revision era = context.revision();
         ObjectNode params = message.params();
         JsonNode name = params == null ? null : params.get("name");
@@ -481,28 +836,169 @@ public final class McpServer {
             return Pending.now(result(era, message.id(), shape(era, violations, null)));
         }
         Map<String, Object> declared = toolCalls.declaredArguments(tool, arguments);
-        RequestContext toolContext = new RequestContext(era, context.requestId(), context.clientInfo(),
-                context.clientCapabilities(), tool.spec());
-        return later(message, context, () -> toolCalls.run(tool, declared, toolContext), null);
+        RequestContext call = context.forTool(tool.spec());
+        return later(message, call, () -> toolCalls.run(tool, declared, call), null);
     }
 
     private static McpError methodNotFound() {
         return new McpError(McpError.METHOD_NOT_FOUND, "Method not found");
     }
 
+    // ---- change notifications ------------------------------------------------------------------------
+
+    /** What the server does when the host reports a change: recompile, swap, notify. */
+    private final class ChangeListener implements CatalogChanges.Listener {
+
+        @Override
+        public void toolsChanged() {
+            if (recompile("tools")) {
+                broadcastList("tools");
+            }
+        }
+
+        @Override
+        public void promptsChanged() {
+            if (recompile("prompts") && index.prompts().offered()) {
+                broadcastList("prompts");
+            }
+        }
+
+        @Override
+        public void resourcesChanged() {
+            if (recompile("resources") && index.resources().offered()) {
+                broadcastList("resources");
+            }
+        }
+
+        @Override
+        public void resourceUpdated(String uri) {
+            if (!index.resources().offered()) {
+                return;
+            }
+            byte[] untagged = null;
+            for (Stream stream : streams.open()) {
+                if (!stream.wantsUpdate(uri)) {
+                    continue;
+                }
+                if (stream.listenId() != null) {
+                    ObjectNode notification = tagged("notifications/resources/updated", stream.listenId());
+                    ((ObjectNode) notification.get("params")).put("uri", uri);
+                    stream.deliver(codec.write(notification));
+                } else {
+                    if (untagged == null) {
+                        ObjectNode notification = codec.object().put("jsonrpc", "2.0")
+                                .put("method", "notifications/resources/updated");
+                        notification.putObject("params").put("uri", uri);
+                        untagged = codec.write(notification);
+                    }
+                    stream.deliver(untagged);
+                }
+            }
+        }
+    }
+
+    /**
+     * Reads one list from the catalog again and swaps in a new index holding it. When the catalog fails to
+     * answer (logged like any host fault, without its message) or the new list does not compile (logged with
+     * the core's message naming the culprit), the previous index keeps serving.
+     */
+    private boolean recompile(String kind) {
+        synchronized (recompiling) {
+            Index current = index;
+            Supplier<Index> compile;
+            switch (kind) {
+                case "tools": {
+                    List<ToolSpec> tools = listed(catalog::tools, kind);
+                    if (tools == null) {
+                        return false;
+                    }
+                    compile = () -> new Index(ToolIndex.compile(tools, codec, compiler), current.resources(),
+                            current.prompts());
+                    break;
+                }
+                case "prompts": {
+                    List<PromptSpec> prompts = listed(catalog::prompts, kind);
+                    if (prompts == null) {
+                        return false;
+                    }
+                    compile = () -> new Index(current.tools(), current.resources(), compilePrompts(prompts));
+                    break;
+                }
+                default: {
+                    List<ResourceEntry> resources = listed(catalog::resources, kind);
+                    if (resources == null) {
+                        return false;
+                    }
+                    compile = () -> new Index(current.tools(), compileResources(resources), current.prompts());
+                }
+            }
+            try {
+                index = compile.get();
+                return true;
+            } catch (IllegalArgumentException e) {
+                // the core's own refusal, naming the culprit in the catalog
+                log.error("The host reported a change of its {}, but the new list is refused and the previous one "
+                        + "keeps serving: {}", kind, e.getMessage());
+                return false;
+            }
+        }
+    }
+
+    /** One list as the catalog answers it now, or {@code null} when the catalog fails (logged, message withheld). */
+    private static <T> List<T> listed(Supplier<List<T>> list, String kind) {
+        try {
+            return list.get();
+        } catch (RuntimeException e) {
+            log.error("The host reported a change of its {}, but its catalog failed to list them ({}); the previous "
+                    + "list keeps serving", kind, e.getClass().getName());
+            return null;
+        }
+    }
+
+    private void broadcastList(String kind) {
+        String method = "notifications/" + kind + "/list_changed";
+        byte[] untagged = null;
+        for (Stream stream : streams.open()) {
+            if (!stream.wantsList(kind)) {
+                continue;
+            }
+            if (stream.listenId() != null) {
+                stream.deliver(codec.write(tagged(method, stream.listenId())));
+            } else {
+                if (untagged == null) {
+                    untagged = codec.write(codec.object().put("jsonrpc", "2.0").put("method", method));
+                }
+                stream.deliver(untagged);
+            }
+        }
+    }
+
     // ---- envelopes -----------------------------------------------------------------------------------
 
     private Reply result(Revision era, JsonNode id, ObjectNode result) {
-        return new Reply(era, response(id, result), null, false, null, false, false);
+        return new Reply(era, response(id, result), null, false, null, false, false, false, false);
     }
 
     private Reply accepted(Revision era) {
-        return new Reply(era, null, null, false, null, false, false);
+        return new Reply(era, null, null, false, null, false, false, false, false);
+    }
+
+    private static Reply unanswered(Revision era) {
+        return new Reply(era, null, null, false, null, false, false, true, false);
     }
 
     private Reply error(Revision era, JsonNode id, McpError e) {
         return new Reply(era, errorBody(id, e), e.code(), e.refusesRequest(era != Revision.V2025_11_25), null, false,
-                false);
+                false, false, false);
+    }
+
+    /**
+     * Decision: a stream refused for the bounds (or during shutdown) is {@code -32600}, refused as such (over
+     * HTTP 429, decided before any stream is committed), with a message naming the bound.
+     */
+    private Reply overLimit(Revision era, JsonNode id, String reason) {
+        McpError e = new McpError(McpError.INVALID_REQUEST, "Too many open streams: " + reason);
+        return new Reply(era, errorBody(id, e), e.code(), true, null, false, false, false, true);
     }
 
     private byte[] response(JsonNode id, ObjectNode result) {
@@ -525,24 +1021,24 @@ public final class McpServer {
         return codec.write(envelope);
     }
 
-    /** Work left after {@link #prepare}: either done, or host code to run. */
-    record Pending(Reply done, Supplier<Reply> work) {
+    /** Work left after {@link #prepare}: a reply, host code to run with its context, or a stream to open. */
+    private record Pending(Reply done, RequestContext call, Supplier<Reply> work, Listen listen) {
 
         static Pending now(Reply reply) {
-            return new Pending(reply, null);
+            return new Pending(reply, null, null, null);
         }
 
-        static Pending later(Supplier<Reply> work) {
-            return new Pending(null, work);
+        static Pending later(RequestContext call, Supplier<Reply> work) {
+            return new Pending(null, call, work, null);
         }
 
-        boolean runsHostCode() {
-            return work != null;
+        static Pending listen(Listen listen) {
+            return new Pending(null, null, null, listen);
         }
+    }
 
-        Reply get() {
-            return done != null ? done : work.get();
-        }
+    /** A checked {@code subscriptions/listen}: its id, the filter honoured, and the stdio process owning it. */
+    private record Listen(JsonNode id, Stream.Filter filter, ObjectNode honoured, LegacySession owner) {
     }
 
     /** {@code ttlMs} and {@code cacheScope} of one list's 2026-07-28 results. */
@@ -588,6 +1084,10 @@ public final class McpServer {
         private ListCache resourcesCache = new ListCache(0, "private");
         private ListCache promptsCache = new ListCache(0, "private");
         private ListCache discoverCache = new ListCache(0, "private");
+        private CatalogChanges changes;
+        private Duration toolTimeout;
+        private int maxStreams = 1000;
+        private int maxStreamsPerSession = 8;
 
         private Builder(Catalog catalog, Dispatch dispatch) {
             this.catalog = Objects.requireNonNull(catalog, "catalog");
@@ -730,6 +1230,56 @@ public final class McpServer {
          */
         public Builder discoverCache(Duration ttl, String scope) {
             this.discoverCache = ListCache.of(ttl, scope);
+            return this;
+        }
+
+        /**
+         * Declares that the host's lists change, and how it reports it: with one, the server advertises
+         * {@code listChanged} and {@code subscribe}, serves {@code resources/subscribe} (2025-11-25) and
+         * delivers change notifications to {@code subscriptions/listen} streams and legacy sessions.
+         *
+         * @param changes what the host calls after a change, or {@code null} for lists that never change
+         *        (default)
+         * @return this builder
+         */
+        public Builder catalogChanges(CatalogChanges changes) {
+            this.changes = changes;
+            return this;
+        }
+
+        /**
+         * Sets how long a tool call may run: past it the call is cancelled (its host code interrupted) and
+         * answered with a tool error ({@code isError: true}).
+         *
+         * @param timeout a positive time limit, or {@code null} for none (default)
+         * @return this builder
+         */
+        public Builder toolTimeout(Duration timeout) {
+            this.toolTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * Sets how many streams of change notifications ({@code subscriptions/listen}, a legacy session's
+         * stream) may be open at once in this server; more are refused.
+         *
+         * @param max a positive bound (default 1000)
+         * @return this builder
+         */
+        public Builder maxStreams(int max) {
+            this.maxStreams = max;
+            return this;
+        }
+
+        /**
+         * Sets how many streams one legacy session (or the stdio process) may hold open at once; more are
+         * refused.
+         *
+         * @param max a positive bound (default 8)
+         * @return this builder
+         */
+        public Builder maxStreamsPerSession(int max) {
+            this.maxStreamsPerSession = max;
             return this;
         }
 

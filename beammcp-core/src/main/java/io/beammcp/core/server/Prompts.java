@@ -117,7 +117,7 @@ final class Prompts {
         try {
             result = renderer.render(prompt.spec().name(), arguments, context);
         } catch (Throwable failure) {
-            throw HostFaults.internal("Prompt '" + prompt.spec().name() + "'", failure);
+            throw HostFaults.internal("Prompt '" + prompt.spec().name() + "'", failure, context);
         }
         try {
             if (result == null) {
@@ -136,7 +136,7 @@ final class Prompts {
             }
             return out;
         } catch (RuntimeException failure) {
-            throw HostFaults.internal("Rendering prompt '" + prompt.spec().name() + "'", failure);
+            throw HostFaults.internal("Rendering prompt '" + prompt.spec().name() + "'", failure, context);
         }
     }
 

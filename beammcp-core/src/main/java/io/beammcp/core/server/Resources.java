@@ -87,10 +87,15 @@ final class Resources {
             throw McpError.invalidParams("Invalid params: uri must be a string");
         }
         String value = uri.stringValue();
-        if (resources.get(value) == null && !matchesTemplate(value)) {
+        if (!knows(value)) {
             throw notFound(value, modern);
         }
         return value;
+    }
+
+    /** Whether a uri is listed or matched by a listed template: one that can be read and subscribed to. */
+    boolean knows(String uri) {
+        return resources.get(uri) != null || matchesTemplate(uri);
     }
 
     private boolean matchesTemplate(String uri) {
@@ -108,7 +113,7 @@ final class Resources {
         try {
             result = reader.read(uri, context);
         } catch (Throwable failure) {
-            throw HostFaults.internal("Reading a resource", failure);
+            throw HostFaults.internal("Reading a resource", failure, context);
         }
         if (result instanceof ReadResult.NotFound) {
             throw notFound(uri, modern);
@@ -124,7 +129,7 @@ final class Resources {
             }
             return out;
         } catch (RuntimeException failure) {
-            throw HostFaults.internal("Rendering a resource", failure);
+            throw HostFaults.internal("Rendering a resource", failure, context);
         }
     }
 

@@ -9,6 +9,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -85,12 +86,13 @@ final class ToolCalls {
         try {
             result = dispatch.call(tool.name(), arguments, context);
         } catch (Throwable failure) {
-            throw HostFaults.internal("Tool '" + tool.name() + "'" + label(tool), failure);
+            throw HostFaults.internal("Tool '" + tool.name() + "'" + label(tool), failure, context);
         }
         try {
             return render(tool, result, context.revision());
         } catch (RuntimeException failure) {
-            throw HostFaults.internal("Rendering the result of tool '" + tool.name() + "'" + label(tool), failure);
+            throw HostFaults.internal("Rendering the result of tool '" + tool.name() + "'" + label(tool), failure,
+                    context);
         }
     }
 
@@ -151,6 +153,13 @@ final class ToolCalls {
     ObjectNode missingCapabilities(CompiledTool tool, List<String> missing) {
         return toolError("The tool '" + tool.name() + "' needs the client capabilities " + missing
                 + ", which this client did not declare");
+    }
+
+    /** The answer to a call that ran past its time limit: a tool error, so the model can react. */
+    ObjectNode timedOut(String tool, Duration limit) {
+        long millis = limit.toMillis();
+        String shown = millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
+        return toolError("The tool '" + tool + "' did not finish within " + shown + " and was cancelled");
     }
 
     private ObjectNode toolError(String message) {

@@ -93,7 +93,7 @@ class LegacyTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"server/unknown", "logging/setLevel", "resources/list", "tasks/list"})
+    @ValueSource(strings = {"server/unknown", "resources/subscribe", "resources/list", "tasks/list"})
     void unknownOrUnofferedLegacyMethodsAreMethodNotFoundButNotRefused(String method) {
         wire.initialize();
         assertError(wire.legacy(3, method, "{}"), 3, -32601);

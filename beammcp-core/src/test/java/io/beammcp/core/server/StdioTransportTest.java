@@ -1,6 +1,7 @@
 package io.beammcp.core.server;
 
 import io.beammcp.core.Catalog;
+import io.beammcp.core.CatalogChanges;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -166,5 +168,156 @@ class StdioTransportTest {
         release.countDown();
         new StdioTransport(server).serve(new ByteArrayInputStream((call(1, "fast") + "\n" + call(2, "fast") + "\n")
                 .getBytes(StandardCharsets.UTF_8)), closed);
+    }
+
+    // ---- notifications, cancellation and streams --------------------------------------------------------
+
+    private final CatalogChanges changes = new CatalogChanges();
+    private final CountDownLatch interrupted = new CountDownLatch(1);
+    private final AtomicBoolean cancelledSeen = new AtomicBoolean();
+    private final McpServer streaming = McpServer.builder(Catalog.of(List.of(ToolSpec.builder("steps").build(),
+            ToolSpec.builder("wait").build())), (name, args, ctx) -> {
+                ctx.progress(1, 2, "first");
+                if (name.equals("wait")) {
+                    try {
+                        release.await(20, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        cancelledSeen.set(ctx.isCancelled());
+                        interrupted.countDown();
+                        throw e;
+                    }
+                }
+                ctx.progress(2, 2, "second");
+                return ToolResult.of(name + " done");
+            }).catalogChanges(changes).build();
+
+    /** A client on pipes: writes lines to the server, reads its lines. */
+    private final class Peer implements AutoCloseable {
+
+        final PipedOutputStream client = new PipedOutputStream();
+        final BufferedReader reader;
+        final Thread loop;
+
+        Peer(McpServer server) throws Exception {
+            PipedInputStream serverIn = new PipedInputStream(client, 1 << 16);
+            PipedInputStream clientIn = new PipedInputStream(1 << 16);
+            OutputStream serverOut = new PipedOutputStream(clientIn);
+            reader = new BufferedReader(new InputStreamReader(clientIn, StandardCharsets.UTF_8));
+            loop = new Thread(() -> {
+                try {
+                    new StdioTransport(server).serve(serverIn, serverOut);
+                    serverOut.close();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            loop.start();
+        }
+
+        void send(String line) throws Exception {
+            client.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            client.flush();
+        }
+
+        JsonNode next() throws Exception {
+            String line = reader.readLine();
+            assertThat(line).as("a line from the server").isNotNull();
+            return Wire.JSON.readTree(line);
+        }
+
+        @Override
+        public void close() throws Exception {
+            client.close();
+            loop.join(10_000);
+            assertThat(loop.isAlive()).isFalse();
+        }
+    }
+
+    private static String progressCall(Object id, String tool) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+                + "\"," + Wire.modernMeta("\"progressToken\":\"tok\"") + "}}";
+    }
+
+    @Test
+    void notificationsAreLinesBeforeTheResponse() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new StdioTransport(streaming).serve(new ByteArrayInputStream((progressCall(1, "steps") + "\n")
+                .getBytes(StandardCharsets.UTF_8)), out);
+        String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
+        assertThat(lines).hasSize(3);
+        assertThat(lines[0]).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":"
+                + "{\"progressToken\":\"tok\",\"progress\":1,\"total\":2,\"message\":\"first\"}}");
+        assertThat(Wire.JSON.readTree(lines[1]).at("/params/progress").asInt()).isEqualTo(2);
+        assertThat(Wire.JSON.readTree(lines[2]).at("/result/content/0/text").asString()).isEqualTo("steps done");
+    }
+
+    @Test
+    void aCancelledCallStopsAndIsNeverAnswered() throws Exception {
+        try (Peer peer = new Peer(streaming)) {
+            peer.send(progressCall(1, "wait"));
+            assertThat(peer.next().path("method").asString()).isEqualTo("notifications/progress");
+            peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
+            assertThat(interrupted.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(cancelledSeen.get()).isTrue();
+            peer.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+            assertThat(peer.next().toString()).as("the next line answers the ping, not the cancelled call")
+                    .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}");
+            peer.client.close();
+            assertThat(peer.reader.readLine()).as("nothing more").isNull();
+        }
+    }
+
+    @Test
+    void aListenInterleavesItsFramesAndEndsWithResultThenCancelledAtEndOfInput() throws Exception {
+        try (Peer peer = new Peer(streaming)) {
+            peer.send("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"subscriptions/listen\",\"params\":{"
+                    + "\"notifications\":{\"toolsListChanged\":true}," + Wire.MODERN_META + "}}");
+            JsonNode ack = peer.next();
+            assertThat(ack.path("method").asString()).isEqualTo("notifications/subscriptions/acknowledged");
+            assertThat(ack.at("/params/_meta/io.modelcontextprotocol~1subscriptionId").asInt()).isEqualTo(9);
+            peer.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+            assertThat(peer.next().path("id").asInt()).as("the read loop is not blocked by the listen").isEqualTo(2);
+            changes.toolsChanged();
+            JsonNode changed = peer.next();
+            assertThat(changed.path("method").asString()).isEqualTo("notifications/tools/list_changed");
+            assertThat(changed.at("/params/_meta/io.modelcontextprotocol~1subscriptionId").asInt()).isEqualTo(9);
+            peer.client.close();
+            JsonNode result = peer.next();
+            assertThat(result.path("id").asInt()).isEqualTo(9);
+            assertThat(result.at("/result/resultType").asString()).isEqualTo("complete");
+            assertThat(peer.next().toString()).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\","
+                    + "\"params\":{\"requestId\":9}}");
+        }
+    }
+
+    @Test
+    void aCancelledListenEndsSilently() throws Exception {
+        try (Peer peer = new Peer(streaming)) {
+            peer.send("{\"jsonrpc\":\"2.0\",\"id\":\"l\",\"method\":\"subscriptions/listen\",\"params\":{"
+                    + "\"notifications\":{\"toolsListChanged\":true}," + Wire.MODERN_META + "}}");
+            peer.next();
+            peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"l\"}}");
+            peer.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+            assertThat(peer.next().path("id").asInt()).isEqualTo(2);
+            changes.toolsChanged();
+            peer.client.close();
+            assertThat(peer.reader.readLine()).isNull();
+        }
+    }
+
+    @Test
+    void aLegacySessionGetsListChangesAfterInitialized() throws Exception {
+        try (Peer peer = new Peer(streaming)) {
+            peer.send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                    + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}");
+            assertThat(peer.next().at("/result/capabilities/tools/listChanged").asBoolean()).isTrue();
+            peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            peer.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}");
+            assertThat(peer.next().path("id").asInt()).isEqualTo(1);
+            changes.toolsChanged();
+            assertThat(peer.next().toString()).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}");
+            peer.client.close();
+            assertThat(peer.reader.readLine()).as("the legacy channel ends without a message").isNull();
+        }
     }
 }

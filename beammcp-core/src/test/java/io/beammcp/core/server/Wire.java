@@ -13,6 +13,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
 import java.util.function.UnaryOperator;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,6 +37,12 @@ final class Wire {
     Transport transport = Transport.STDIO;
     boolean withSession = true;
     Reply last;
+    /** The notifications sent through the exchange, in order, as JSON text. */
+    final List<String> notifications = new CopyOnWriteArrayList<>();
+    /** What the exchange reports: {@code false} plays a client that went away. */
+    volatile boolean clientPresent = true;
+    /** The close actions the core registered on exchanges, for a test to play the client leaving. */
+    final List<Runnable> onClose = new CopyOnWriteArrayList<>();
 
     Wire(McpServer server) {
         this.server = server;
@@ -86,7 +95,38 @@ final class Wire {
             public LegacySession session() {
                 return withSession ? session : null;
             }
+
+            @Override
+            public boolean send(byte[] notification) {
+                if (clientPresent) {
+                    notifications.add(new String(notification, StandardCharsets.UTF_8));
+                }
+                return clientPresent;
+            }
+
+            @Override
+            public void onClose(Runnable action) {
+                onClose.add(action);
+            }
         };
+    }
+
+    /** Sends raw text, running host code on {@code executor}; the one reply completes the future. */
+    CompletableFuture<Reply> sendAsync(String text, Executor executor) {
+        CompletableFuture<Reply> reply = new CompletableFuture<>();
+        server.handle(text.getBytes(StandardCharsets.UTF_8), exchange(), executor, reply::complete);
+        return reply;
+    }
+
+    /** The notifications sent so far, parsed. */
+    List<JsonNode> sent() {
+        List<JsonNode> parsed = new ArrayList<>();
+        notifications.forEach(text -> parsed.add(JSON.readTree(text)));
+        return parsed;
+    }
+
+    static JsonNode body(Reply reply) {
+        return reply.hasBody() ? JSON.readTree(reply.body()) : null;
     }
 
     /** Sends raw text; answers the response JSON, or {@code null} when nothing is sent. */
@@ -97,6 +137,9 @@ final class Wire {
 
     String sendRaw(String text) {
         last = server.handle(text.getBytes(StandardCharsets.UTF_8), exchange());
+        if (last == null) {
+            return null;
+        }
         if (last.openedSession() != null) {
             session = last.openedSession();
         }
@@ -104,10 +147,21 @@ final class Wire {
     }
 
     JsonNode modern(Object id, String method, String paramsWithoutMeta) {
-        String params = paramsWithoutMeta == null || paramsWithoutMeta.isBlank() ? "{" + MODERN_META + "}"
-                : "{" + paramsWithoutMeta + "," + MODERN_META + "}";
-        return send("{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"" + method
-                + "\",\"params\":" + params + "}");
+        return send(modernText(id, method, paramsWithoutMeta, MODERN_META));
+    }
+
+    /** A 2026-07-28 request's text with the given {@code _meta} member (such as {@link #MODERN_META}). */
+    static String modernText(Object id, String method, String paramsWithoutMeta, String metaMember) {
+        String params = paramsWithoutMeta == null || paramsWithoutMeta.isBlank() ? "{" + metaMember + "}"
+                : "{" + paramsWithoutMeta + "," + metaMember + "}";
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"" + method
+                + "\",\"params\":" + params + "}";
+    }
+
+    /** A 2026-07-28 {@code _meta} member with extra keys, e.g. {@code "progressToken":"t"}. */
+    static String modernMeta(String extra) {
+        return "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{}," + extra + "}";
     }
 
     JsonNode legacy(Object id, String method, String params) {

@@ -1,5 +1,6 @@
 package io.beammcp.autoconfigure.http;
 
+import io.beammcp.autoconfigure.BeamMcpProperties;
 import io.beammcp.core.server.McpServer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -24,7 +25,7 @@ import org.springframework.web.servlet.DispatcherServlet;
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass({ DispatcherServlet.class, DeferredResult.class })
 @ConditionalOnProperty(name = "beammcp.transport", havingValue = "http", matchIfMissing = true)
-@EnableConfigurationProperties(BeamMcpHttpProperties.class)
+@EnableConfigurationProperties({ BeamMcpHttpProperties.class, BeamMcpProperties.class })
 public final class BeamMcpHttpAutoConfiguration {
 
     @Bean
@@ -37,8 +38,8 @@ public final class BeamMcpHttpAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     McpHttpController mcpHttpController(McpServer server, BeamMcpHttpProperties properties,
-            ObjectProvider<McpAuthorizer> authorizer, ObjectProvider<McpBodyAuthorizer> bodyAuthorizer,
-            McpSessionStore sessions) {
+            BeamMcpProperties serverProperties, ObjectProvider<McpAuthorizer> authorizer,
+            ObjectProvider<McpBodyAuthorizer> bodyAuthorizer, McpSessionStore sessions) {
         if (properties.getAllowedOrigins() == null) {
             throw new MissingAllowedOriginsException(properties.getPath());
         }
@@ -47,6 +48,7 @@ public final class BeamMcpHttpAutoConfiguration {
         });
         OriginGuard guard = new OriginGuard(properties.getAllowedOrigins(), properties.getAllowedHosts());
         return new McpHttpController(server, guard, required, bodyAuthorizer.getIfAvailable(), sessions,
-                (int) properties.getMaxBodySize().toBytes(), properties.getReadTimeout());
+                (int) properties.getMaxBodySize().toBytes(), properties.getReadTimeout(),
+                serverProperties.getStreams().getHeartbeat());
     }
 }

@@ -16,7 +16,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Function;
+import java.util.function.Consumer;
 
 /**
  * Reads one request body with servlet non-blocking IO, against a size cap and a whole-body deadline.
@@ -30,8 +30,9 @@ import java.util.function.Function;
  * holds no more memory than it sent; reading stops at the first byte past the cap.
  *
  * <p>It starts once Spring MVC has put the request in asynchronous mode ({@link #preProcess}), and ends
- * by setting the {@link DeferredResult} exactly once: with the answer to the body, or with 408, 413 or 400
- * (these three close the connection, since the body was not read to its end).
+ * by handing the body on, which answers it (at once, or later from host code), or by setting the
+ * {@link DeferredResult} with 408, 413 or 400 (these three close the connection, since the body was not
+ * read to its end).
  */
 final class BodyReader implements ReadListener, DeferredResultProcessingInterceptor {
 
@@ -39,11 +40,11 @@ final class BodyReader implements ReadListener, DeferredResultProcessingIntercep
     private static final int FIRST_CHUNK = 8 * 1024;
 
     private final HttpServletRequest request;
-    private final DeferredResult<ResponseEntity<byte[]>> answer;
+    private final DeferredResult<Object> answer;
     private final int cap;
     private final long deadline;
     private final ScheduledExecutorService timers;
-    private final Function<byte[], ResponseEntity<byte[]>> onBody;
+    private final Consumer<byte[]> onBody;
     private final AtomicBoolean settled = new AtomicBoolean();
     private final int limit;
     private volatile ScheduledFuture<?> timer;
@@ -56,7 +57,7 @@ final class BodyReader implements ReadListener, DeferredResultProcessingIntercep
      * @param deadline the {@link System#nanoTime()} by which the whole body must have arrived
      */
     BodyReader(HttpServletRequest request, long declaredLength, int cap, long deadline, ScheduledExecutorService timers,
-            DeferredResult<ResponseEntity<byte[]>> answer, Function<byte[], ResponseEntity<byte[]>> onBody) {
+            DeferredResult<Object> answer, Consumer<byte[]> onBody) {
         this.request = request;
         this.answer = answer;
         this.cap = cap;
@@ -112,7 +113,7 @@ final class BodyReader implements ReadListener, DeferredResultProcessingIntercep
         byte[] body = count == buffer.length ? buffer : Arrays.copyOf(buffer, count);
         buffer = null;
         try {
-            answer.setResult(onBody.apply(body));
+            onBody.accept(body);
         } catch (RuntimeException | Error e) {
             // the request must be answered whatever happened, or it would stay open forever
             answer.setResult(Replies.internalError(false));

@@ -2,13 +2,23 @@ package io.beammcp.autoconfigure.http;
 
 import io.beammcp.core.server.Exchange;
 import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.server.Reply;
 import io.beammcp.core.server.Transport;
+import org.springframework.web.context.request.async.DeferredResult;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
- * What the core learns about one HTTP message besides its bytes: its headers, and for a legacy
- * (2025-11-25) message the session its {@code Mcp-Session-Id} names.
+ * One HTTP request as the core sees it (its headers, and for a legacy (2025-11-25) message the session
+ * its {@code Mcp-Session-Id} names), and its response as it takes shape: plain JSON when the core answers
+ * without having sent anything first; an event stream from the first notification on (the notifications,
+ * then the response, then the end). A request ended unanswered (cancelled) gets an empty event stream, or
+ * the end of the one already open. The client is found gone only by writing to an event stream (a message
+ * or the heartbeat); then the actions the core registered with {@link #onClose} run.
  */
 final class HttpExchange implements Exchange {
 
@@ -16,11 +26,30 @@ final class HttpExchange implements Exchange {
 
     private final RequestHead head;
     private final McpSessionStore sessions;
+    private final DeferredResult<Object> answer;
+    private final Function<HttpExchange, SseStream> streams;
+    private final BiFunction<HttpExchange, Reply, Object> json;
     private boolean sessionHeaderPresent;
 
-    HttpExchange(RequestHead head, McpSessionStore sessions) {
+    private final Object lock = new Object();
+    private SseStream stream;
+    private boolean answered;
+    private boolean closed;
+    private final List<Runnable> closeActions = new ArrayList<>(1);
+
+    /**
+     * @param answer the response, set once: to a JSON entity or to the event stream
+     * @param streams opens the event stream of an exchange
+     * @param json frames a reply as a JSON response (status, session id, body)
+     */
+    HttpExchange(RequestHead head, McpSessionStore sessions, DeferredResult<Object> answer,
+            Function<HttpExchange, SseStream> streams, BiFunction<HttpExchange, Reply, Object> json) {
         this.head = head;
         this.sessions = sessions;
+        this.answer = answer;
+        this.streams = streams;
+        this.json = json;
+        answer.onError(failure -> closed());
     }
 
     @Override
@@ -41,6 +70,92 @@ final class HttpExchange implements Exchange {
         sessionHeaderPresent = true;
         String id = sessionId(head);
         return id == null ? null : sessions.find(id);
+    }
+
+    @Override
+    public boolean send(byte[] notification) {
+        SseStream open;
+        synchronized (lock) {
+            if (answered || closed) {
+                return false;
+            }
+            open = stream();
+        }
+        return open.send(notification);
+    }
+
+    @Override
+    public void onClose(Runnable action) {
+        synchronized (lock) {
+            if (!closed) {
+                closeActions.add(action);
+                return;
+            }
+        }
+        action.run();
+    }
+
+    /** The core's one reply: the JSON response, or the end of the event stream (after the response, if any). */
+    void reply(Reply reply) {
+        SseStream open;
+        synchronized (lock) {
+            if (answered) {
+                return;
+            }
+            answered = true;
+            open = stream;
+        }
+        if (open != null) {
+            open.finish(reply.unanswered() ? null : reply.body());
+        } else {
+            answer.setResult(reply.unanswered() ? Replies.emptyStream() : json.apply(this, reply));
+        }
+    }
+
+    /** Commits the response as an event stream now, for a stream that may stay silent ({@code GET}). */
+    void openStream() {
+        synchronized (lock) {
+            if (!answered && !closed) {
+                stream();
+            }
+        }
+    }
+
+    /** Answers at once, unless the core already did: for a failure of the server itself. */
+    void fail(Supplier<Object> response) {
+        synchronized (lock) {
+            if (answered) {
+                return;
+            }
+            answered = true;
+            if (stream != null) {
+                stream.finish(null);
+                return;
+            }
+        }
+        answer.setResult(response.get());
+    }
+
+    private SseStream stream() {
+        if (stream == null) {
+            stream = streams.apply(this);
+            answer.setResult(stream.emitter());
+        }
+        return stream;
+    }
+
+    /** The client is gone: what the core registered runs, once. */
+    void closed() {
+        List<Runnable> actions;
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            actions = List.copyOf(closeActions);
+            closeActions.clear();
+        }
+        actions.forEach(Runnable::run);
     }
 
     /** The session id a request names: its one {@code Mcp-Session-Id} value (repeats must agree), or null. */

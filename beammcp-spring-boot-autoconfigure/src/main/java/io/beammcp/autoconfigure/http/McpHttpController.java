@@ -1,5 +1,6 @@
 package io.beammcp.autoconfigure.http;
 
+import io.beammcp.core.server.LegacySession;
 import io.beammcp.core.server.McpServer;
 import io.beammcp.core.server.Reply;
 import jakarta.servlet.http.HttpServletRequest;
@@ -17,14 +18,24 @@ import org.springframework.web.context.request.async.WebAsyncUtils;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The Streamable HTTP endpoint: one path, both protocol revisions. It frames HTTP; the core decides the
  * protocol. Each request passes, in this order:
  * <ol>
  * <li>Origin and Host ({@link OriginGuard}): refused with 403 before anything else is read;</li>
- * <li>the method: POST, or DELETE naming a session; anything else is 405 with {@code Allow};</li>
+ * <li>the method: POST; DELETE naming a session; GET naming a session when the host's lists change;
+ * anything else is 405 with {@code Allow};</li>
  * <li>the {@link McpAuthorizer}, on the headers and peer: a refusal is 403 with an opaque body, a
  * failure 500;</li>
  * <li>the body, read without blocking a thread against {@code max-body-size} (a larger declared
@@ -35,15 +46,29 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
  * </ol>
  * Refusals issued before the body was read to its end carry {@code Connection: close}.
  *
+ * <p>The answer is plain JSON unless the request sends notifications first (progress, log messages, a
+ * {@code subscriptions/listen} acknowledgement): from the first one on it is an event stream
+ * ({@link SseStream}) that ends after the response, or, for a listen, stays open. Host code runs on a pool
+ * of {@value #MAX_CALLS} threads, not on the container's, so a running call never holds back its own stream;
+ * up to {@value #MAX_QUEUED_CALLS} more calls wait their turn, and past that a call runs on the container
+ * thread that read it (the container's thread bound then holds new requests back, and that call's
+ * notifications reach the client with its response). Every open event stream gets a heartbeat comment every
+ * {@code beammcp.streams.heartbeat}; a write that fails (the client left) cancels what the stream served.
+ *
  * <p>2026-07-28 requests are served statelessly: nothing is read from or written to the session store,
  * and {@code Mcp-Session-Id} is neither honoured nor sent. A 2025-11-25 {@code initialize} opens a session
  * kept in the {@link McpSessionStore} under a fresh random id, sent back in {@code Mcp-Session-Id}; later
- * legacy requests need it (absent: 400; unknown or ended: 404), and DELETE ends it (204). GET is 405 until
- * the legacy GET stream exists.
+ * legacy requests need it (absent: 400; unknown or ended: 404), and DELETE ends it (204) with its stream.
+ * GET opens the session's stream of change notifications when the host's lists change (else 405); a
+ * session may hold only so many (429).
  */
 @RestController
 final class McpHttpController implements DisposableBean {
 
+    /** The most calls whose host code runs at once on the endpoint's own threads. */
+    static final int MAX_CALLS = 256;
+    /** The most calls waiting for one of those threads. */
+    static final int MAX_QUEUED_CALLS = 1024;
     private static final Logger log = LoggerFactory.getLogger(McpHttpController.class);
     private static final String BODY_READER = BodyReader.class.getName();
     /** The asynchronous request has no container timeout: the body deadline is ours, host code is unbounded. */
@@ -58,10 +83,14 @@ final class McpHttpController implements DisposableBean {
     private final int maxBodySize;
     private final long readTimeoutNanos;
     private final ScheduledThreadPoolExecutor timers;
+    private final ScheduledThreadPoolExecutor heartbeats;
+    private final ThreadPoolExecutor calls;
+    private final ExecutorService writers;
+    private final Set<SseStream> open = ConcurrentHashMap.newKeySet();
     private final SecureRandom random = new SecureRandom();
 
     McpHttpController(McpServer server, OriginGuard guard, McpAuthorizer authorizer, McpBodyAuthorizer bodyAuthorizer,
-            McpSessionStore sessions, int maxBodySize, Duration readTimeout) {
+            McpSessionStore sessions, int maxBodySize, Duration readTimeout, Duration heartbeat) {
         this.server = server;
         this.guard = guard;
         this.authorizer = authorizer;
@@ -69,18 +98,31 @@ final class McpHttpController implements DisposableBean {
         this.sessions = sessions;
         this.maxBodySize = maxBodySize;
         this.readTimeoutNanos = readTimeout.toNanos();
-        this.timers = new ScheduledThreadPoolExecutor(1, task -> {
-            Thread thread = new Thread(task, "beammcp-http-deadlines");
+        this.timers = new ScheduledThreadPoolExecutor(1, threads("beammcp-http-deadlines"));
+        this.timers.setRemoveOnCancelPolicy(true);
+        this.heartbeats = new ScheduledThreadPoolExecutor(1, threads("beammcp-http-heartbeats"));
+        this.heartbeats.scheduleAtFixedRate(() -> open.forEach(SseStream::heartbeat), heartbeat.toNanos(),
+                heartbeat.toNanos(), TimeUnit.NANOSECONDS);
+        this.calls = new ThreadPoolExecutor(MAX_CALLS, MAX_CALLS, 60, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(MAX_QUEUED_CALLS), threads("beammcp-http-call"),
+                new ThreadPoolExecutor.CallerRunsPolicy());
+        this.calls.allowCoreThreadTimeOut(true);
+        this.writers = Executors.newCachedThreadPool(threads("beammcp-http-sse"));
+    }
+
+    private static ThreadFactory threads(String name) {
+        AtomicInteger count = new AtomicInteger();
+        return task -> {
+            Thread thread = new Thread(task, name + "-" + count.incrementAndGet());
             thread.setDaemon(true);
             return thread;
-        });
-        this.timers.setRemoveOnCancelPolicy(true);
+        };
     }
 
     @RequestMapping("${beammcp.http.path:/mcp}")
-    DeferredResult<ResponseEntity<byte[]>> serve(HttpServletRequest request) {
+    DeferredResult<Object> serve(HttpServletRequest request) {
         long deadline = System.nanoTime() + readTimeoutNanos;
-        DeferredResult<ResponseEntity<byte[]>> answer = new DeferredResult<>(NO_TIMEOUT);
+        DeferredResult<Object> answer = new DeferredResult<>(NO_TIMEOUT);
         RequestHead head = RequestHead.of(request);
         ResponseEntity<byte[]> refusal = beforeBody(head);
         if (refusal != null) {
@@ -88,9 +130,11 @@ final class McpHttpController implements DisposableBean {
             return answer;
         }
         if ("DELETE".equals(head.method())) {
-            boolean close = head.declaresBody();
-            answer.setResult(sessions.remove(HttpExchange.sessionId(head)) ? Replies.ended(close)
-                    : Replies.noSession(close));
+            answer.setResult(endSession(head));
+            return answer;
+        }
+        if ("GET".equals(head.method())) {
+            openStream(head, answer);
             return answer;
         }
         if (head.contentLength() > maxBodySize) {
@@ -98,11 +142,11 @@ final class McpHttpController implements DisposableBean {
             return answer;
         }
         if (!head.declaresBody()) {
-            answer.setResult(afterBody(head, new byte[0]));
+            afterBody(head, new byte[0], answer);
             return answer;
         }
         BodyReader reader = new BodyReader(request, head.contentLength(), maxBodySize, deadline, timers, answer,
-                body -> afterBody(head, body));
+                body -> afterBody(head, body, answer));
         WebAsyncUtils.getAsyncManager(request).registerDeferredResultInterceptor(BODY_READER, reader);
         return answer;
     }
@@ -116,9 +160,12 @@ final class McpHttpController implements DisposableBean {
             return Replies.forbidden(close);
         }
         boolean namesSession = HttpExchange.sessionId(head) != null;
-        boolean allowed = "POST".equals(head.method()) || ("DELETE".equals(head.method()) && namesSession);
+        boolean streams = namesSession && server.listsChange();
+        boolean allowed = "POST".equals(head.method()) || ("DELETE".equals(head.method()) && namesSession)
+                || ("GET".equals(head.method()) && streams);
         if (!allowed) {
-            return Replies.methodNotAllowed(namesSession ? "POST, DELETE" : "POST", close);
+            return Replies.methodNotAllowed(streams ? "POST, GET, DELETE" : namesSession ? "POST, DELETE" : "POST",
+                    close);
         }
         McpAuthorization verdict;
         try {
@@ -130,30 +177,72 @@ final class McpHttpController implements DisposableBean {
         return refusal(verdict, "McpAuthorizer", head, close);
     }
 
-    /** Steps 5 and 6: the body authorizer, then the core. */
-    private ResponseEntity<byte[]> afterBody(RequestHead head, byte[] body) {
+    /** DELETE: the session ends, and with it its stream. */
+    private ResponseEntity<byte[]> endSession(RequestHead head) {
+        boolean close = head.declaresBody();
+        String id = HttpExchange.sessionId(head);
+        LegacySession session = sessions.find(id);
+        if (!sessions.remove(id)) {
+            return Replies.noSession(close);
+        }
+        if (session != null) {
+            session.close();
+        }
+        return Replies.ended(close);
+    }
+
+    /** GET with a session: its stream of change notifications, 404 without a live session, 429 over the bound. */
+    private void openStream(RequestHead head, DeferredResult<Object> answer) {
+        HttpExchange exchange = exchange(head, answer);
+        Reply refusal = server.openStream(exchange, exchange::reply);
+        if (refusal == null) {
+            exchange.openStream();
+        } else if (refusal.sessionMissing()) {
+            answer.setResult(Replies.noSession(head.declaresBody()));
+        } else {
+            answer.setResult(Replies.json(HttpStatus.TOO_MANY_REQUESTS, refusal.body(), head.declaresBody()));
+        }
+    }
+
+    /** Steps 5 and 6: the body authorizer, then the core, which answers now or later. */
+    private void afterBody(RequestHead head, byte[] body, DeferredResult<Object> answer) {
         if (bodyAuthorizer != null) {
             McpAuthorization verdict;
             try {
                 verdict = bodyAuthorizer.authorize(head, body.clone());
             } catch (Exception | LinkageError | AssertionError e) {
                 log.error("The McpBodyAuthorizer failed; the client got 500 (peer {})", head.remoteAddress(), e);
-                return Replies.internalError(false);
+                answer.setResult(Replies.internalError(false));
+                return;
             }
             ResponseEntity<byte[]> refusal = refusal(verdict, "McpBodyAuthorizer", head, false);
             if (refusal != null) {
-                return refusal;
+                answer.setResult(refusal);
+                return;
             }
         }
-        HttpExchange exchange = new HttpExchange(head, sessions);
-        Reply reply;
+        HttpExchange exchange = exchange(head, answer);
         try {
-            reply = body.length > server.maxMessageSize() ? server.oversized() : server.handle(body, exchange);
+            if (body.length > server.maxMessageSize()) {
+                exchange.reply(server.oversized());
+            } else {
+                server.handle(body, exchange, calls, exchange::reply);
+            }
         } catch (RuntimeException e) {
             log.error("The MCP server failed on a request; the client got 500 (peer {})", head.remoteAddress(), e);
-            return Replies.internalError(false);
+            exchange.fail(() -> Replies.internalError(false));
         }
-        return frame(reply, exchange);
+    }
+
+    private HttpExchange exchange(RequestHead head, DeferredResult<Object> answer) {
+        return new HttpExchange(head, sessions, answer, this::stream, this::frame);
+    }
+
+    /** A new event stream for an exchange, heartbeated until it ends. */
+    private SseStream stream(HttpExchange exchange) {
+        SseStream stream = new SseStream(writers, exchange::closed, open::remove);
+        open.add(stream);
+        return stream;
     }
 
     private static ResponseEntity<byte[]> refusal(McpAuthorization verdict, String hook, RequestHead head,
@@ -170,11 +259,13 @@ final class McpHttpController implements DisposableBean {
         return null;
     }
 
-    /** The core's reply as HTTP: WIRE.md §5.4. */
-    private ResponseEntity<byte[]> frame(Reply reply, HttpExchange exchange) {
+    /** The core's reply as a JSON response: WIRE.md §5.4, and 429 for a stream over the bounds. */
+    private ResponseEntity<byte[]> frame(HttpExchange exchange, Reply reply) {
         HttpStatus status;
         if (reply.sessionMissing()) {
             status = exchange.sessionHeaderPresent() ? HttpStatus.NOT_FOUND : HttpStatus.BAD_REQUEST;
+        } else if (reply.overLimit()) {
+            status = HttpStatus.TOO_MANY_REQUESTS;
         } else if (reply.refused()) {
             Integer code = reply.errorCode();
             status = code != null && code == METHOD_NOT_FOUND ? HttpStatus.NOT_FOUND : HttpStatus.BAD_REQUEST;
@@ -203,10 +294,18 @@ final class McpHttpController implements DisposableBean {
     @Override
     public void destroy() {
         timers.shutdownNow();
+        heartbeats.shutdownNow();
+        calls.shutdownNow();
+        writers.shutdownNow();
     }
 
     /** The body deadlines scheduled and not yet cancelled or run. */
     int pendingDeadlines() {
         return timers.getQueue().size();
+    }
+
+    /** The event streams open now. */
+    int openStreams() {
+        return open.size();
     }
 }

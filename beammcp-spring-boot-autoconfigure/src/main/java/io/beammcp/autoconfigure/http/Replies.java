@@ -1,5 +1,6 @@
 package io.beammcp.autoconfigure.http;
 
+import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -50,6 +51,12 @@ final class Replies {
     /** Reading the body failed (a broken chunked encoding, a reset): 400. */
     static ResponseEntity<byte[]> unreadable() {
         return json(HttpStatus.BAD_REQUEST, UNREADABLE, true);
+    }
+
+    /** A request the core ended unanswered before anything was sent (it was cancelled): an empty event stream. */
+    static ResponseEntity<byte[]> emptyStream() {
+        return ResponseEntity.ok().contentType(MediaType.TEXT_EVENT_STREAM).cacheControl(CacheControl.noCache())
+                .header("X-Accel-Buffering", "no").body(new byte[0]);
     }
 
     /** No such session to end: 404 without body. */

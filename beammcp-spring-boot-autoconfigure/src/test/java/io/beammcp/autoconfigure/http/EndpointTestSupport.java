@@ -21,12 +21,12 @@ import java.util.concurrent.TimeUnit;
 /**
  * One real server for the endpoint tests (the context is shared by every subclass): Tomcat on a random
  * port, origins {@code http://localhost:*} and {@code https://app.example.com}, a 1 s body deadline, at
- * most 100 legacy sessions, the default 1 MiB body cap. Requests go through the JDK's HTTP client, or
+ * most 100 legacy sessions, the default 1 MiB body cap, a heartbeat every 200 ms on event streams. Requests go through the JDK's HTTP client, or
  * {@link RawHttp} where a library client would not send what the test needs.
  */
 @SpringBootTest(classes = HttpTestHost.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = { "beammcp.http.allowed-origins=http://localhost:*,https://app.example.com",
-                "beammcp.http.read-timeout=1s", "beammcp.http.session.max-count=100" })
+                "beammcp.http.read-timeout=1s", "beammcp.http.session.max-count=100", "beammcp.streams.heartbeat=200ms" })
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 abstract class EndpointTestSupport {
 

@@ -1,8 +1,11 @@
 package io.beammcp.autoconfigure.http;
 
+import io.beammcp.autoconfigure.BeamMcpAutoConfiguration;
 import io.beammcp.core.Catalog;
+import io.beammcp.core.CatalogChanges;
 import io.beammcp.core.Content;
 import io.beammcp.core.Dispatch;
+import io.beammcp.core.LogLevel;
 import io.beammcp.core.PromptArgument;
 import io.beammcp.core.PromptMessage;
 import io.beammcp.core.PromptResult;
@@ -13,6 +16,7 @@ import io.beammcp.core.ResourceSpec;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import io.beammcp.core.server.McpServer;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.http.converter.autoconfigure.HttpMessageConvertersAutoConfiguration;
@@ -31,7 +35,11 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A servlet application serving a test catalog over HTTP, as a host would write it; the web stack is the
@@ -43,12 +51,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code X-Test-Null} makes it return {@code null}; {@code X-Signature} (hex HMAC-SHA256 of the raw body
  * under {@link #HMAC_KEY}) is verified by the body authorizer when present, and {@code X-Test-Body-Throw}
  * makes it throw.
+ *
+ * <p>Streaming tools: {@code steps} reports progress 1 to 3 of 3 and logs once at each level; {@code hang}
+ * reports progress once and then waits until interrupted (see {@link #HANG}); {@code together} reports
+ * progress, waits until {@link #TOGETHER} has counted down to zero, reports again and answers its request
+ * id. With {@code test.lists-change=true} the server is told the lists change ({@link CatalogChanges}
+ * bean); a legacy session may hold at most two streams.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @ImportAutoConfiguration({ TomcatServletWebServerAutoConfiguration.class, DispatcherServletAutoConfiguration.class,
         WebMvcAutoConfiguration.class, HttpMessageConvertersAutoConfiguration.class, JacksonAutoConfiguration.class,
         HttpEncodingAutoConfiguration.class, MultipartAutoConfiguration.class, ErrorMvcAutoConfiguration.class,
-        BeamMcpHttpAutoConfiguration.class })
+        BeamMcpAutoConfiguration.class, BeamMcpHttpAutoConfiguration.class })
 class HttpTestHost {
 
     static final String SECRET_REASON = "token 7f3a-secret-reason is revoked";
@@ -64,14 +78,35 @@ class HttpTestHost {
     /** How many times the {@code count} tool ran: proves a refused request never reached host code. */
     static final AtomicInteger COUNTED = new AtomicInteger();
 
+    /** What the {@code hang} tool saw: its start, and its interruption with whether it was cancelled then. */
+    static final AtomicReference<Hang> HANG = new AtomicReference<>(new Hang());
+
+    /** The {@code together} tools wait for each other here. */
+    static final AtomicReference<CountDownLatch> TOGETHER = new AtomicReference<>(new CountDownLatch(0));
+
+    /** One run of the {@code hang} tool, observed. */
+    static final class Hang {
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch interrupted = new CountDownLatch(1);
+        final AtomicBoolean cancelled = new AtomicBoolean();
+    }
+
     @Bean
-    McpServer mcpServer() {
+    CatalogChanges catalogChanges() {
+        return new CatalogChanges();
+    }
+
+    @Bean
+    McpServer mcpServer(CatalogChanges changes, @Value("${test.lists-change:false}") boolean listsChange) {
         Catalog catalog = Catalog.of(List.of(
                 ToolSpec.builder("echo").description("Echoes text").inputSchema(TEXT_SCHEMA).build(),
                 ToolSpec.builder("regional").description("Echoes its region").inputSchema(REGION_SCHEMA).build(),
                 ToolSpec.builder("count").description("Counts its calls").build(),
                 ToolSpec.builder("sampler").description("Needs sampling").requiresClientCapabilities("sampling").build(),
-                ToolSpec.builder("boom").description("Always fails").build()),
+                ToolSpec.builder("boom").description("Always fails").build(),
+                ToolSpec.builder("steps").description("Reports progress and logs").build(),
+                ToolSpec.builder("hang").description("Waits until cancelled").build(),
+                ToolSpec.builder("together").description("Waits for its peers").build()),
                 List.of(ResourceSpec.builder(NOTES_URI, "notes").mimeType("text/plain").build()),
                 List.of(PromptSpec.of("greet", "Greets someone", PromptArgument.required("who", "whom to greet"))));
         Dispatch dispatch = (tool, arguments, context) -> {
@@ -82,6 +117,37 @@ class HttpTestHost {
                     return ToolResult.of(String.valueOf(arguments.get("region")));
                 case "count":
                     return ToolResult.of("count " + COUNTED.incrementAndGet());
+                case "steps":
+                    for (int step = 1; step <= 3; step++) {
+                        context.progress(step, 3, "step " + step);
+                    }
+                    for (LogLevel level : LogLevel.values()) {
+                        context.log(level, "steps", level.id());
+                    }
+                    return ToolResult.of("steps done");
+                case "hang": {
+                    Hang hang = HANG.get();
+                    context.progress(1, null, "waiting");
+                    hang.entered.countDown();
+                    try {
+                        Thread.sleep(30_000);
+                    } catch (InterruptedException e) {
+                        hang.cancelled.set(context.isCancelled());
+                        hang.interrupted.countDown();
+                        throw e;
+                    }
+                    return ToolResult.of("woke up");
+                }
+                case "together": {
+                    context.progress(1, 2, null);
+                    CountDownLatch together = TOGETHER.get();
+                    together.countDown();
+                    if (!together.await(100, TimeUnit.SECONDS)) {
+                        return ToolResult.error("not all peers arrived");
+                    }
+                    context.progress(2, 2, null);
+                    return ToolResult.of("done " + context.requestId());
+                }
                 default:
                     throw new IllegalStateException("boom with a host secret 51d2");
             }
@@ -90,6 +156,8 @@ class HttpTestHost {
                 .resourceReader((uri, context) -> ReadResult.of(ResourceContents.text(uri, "text/plain", "remember")))
                 .promptRenderer((name, arguments, context) -> PromptResult.of(
                         PromptMessage.user(Content.text("Hello, " + arguments.get("who")))))
+                .catalogChanges(listsChange ? changes : null)
+                .maxStreamsPerSession(2)
                 .build();
     }
 
