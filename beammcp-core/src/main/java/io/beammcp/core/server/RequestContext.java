@@ -13,6 +13,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
@@ -50,6 +51,7 @@ final class RequestContext implements CallContext, Cancellable {
     /** Orders sends: a notification being sent completes before the answer goes out. */
     private final Object sendLock = new Object();
     private int state = RUNNING;
+    private final CountDownLatch answered = new CountDownLatch(1);
     private Thread worker;
     private boolean interrupted;
     private BigDecimal lastProgress;
@@ -212,11 +214,16 @@ final class RequestContext implements CallContext, Cancellable {
     }
 
     private void run() {
+        boolean start;
         synchronized (lock) {
-            if (state != RUNNING) {
-                return;
+            start = state == RUNNING;
+            if (start) {
+                worker = Thread.currentThread();
             }
-            worker = Thread.currentThread();
+        }
+        if (!start) {
+            awaitAnswer();
+            return;
         }
         Reply reply;
         try {
@@ -231,6 +238,26 @@ final class RequestContext implements CallContext, Cancellable {
             }
         }
         finish(DONE, reply);
+        awaitAnswer();
+    }
+
+    /**
+     * Returns once the request has been answered: when a timeout or a cancellation won the race, its
+     * answer is being delivered by another thread, and a caller serving synchronously must not return before.
+     */
+    private void awaitAnswer() {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                answered.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void finish(int to, Reply reply) {
@@ -250,8 +277,12 @@ final class RequestContext implements CallContext, Cancellable {
         if (registry != null) {
             registry.inFlight.remove(id.toString(), this);
         }
-        synchronized (sendLock) {
-            answer.accept(reply);
+        try {
+            synchronized (sendLock) {
+                answer.accept(reply);
+            }
+        } finally {
+            answered.countDown();
         }
     }
 
