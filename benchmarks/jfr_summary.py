@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Summarises a JFR recording: CPU samples (jdk.ExecutionSample) and allocation samples
+(jdk.ObjectAllocationSample, weighted by bytes) by top frame, by the first frame in a chosen package, and by
+inclusive presence of methods of that package in the stack.
+
+    jfr_summary.py RECORDING.jfr [--package io.beammcp] [--top 20] [--jfr PATH_TO_jfr] [--thread-filter TEXT]
+                   [--requests N]
+
+With --requests, also prints the bytes allocated per request: the growth of every thread's allocation counter
+(jdk.ThreadAllocationStatistics, taken at the start and the end of the recording) divided by N.
+"""
+import argparse
+import collections
+import json
+import subprocess
+import sys
+
+
+def frames_of(event):
+    stack = event.get("values", {}).get("stackTrace") or event.get("stackTrace")
+    if not stack:
+        return []
+    out = []
+    for frame in stack.get("frames", []):
+        method = frame.get("method", {})
+        cls = method.get("type", {}).get("name", "?")
+        out.append(f"{cls}.{method.get('name', '?')}:{frame.get('lineNumber', '?')}")
+    return out
+
+
+def method_only(frame):
+    return frame.rsplit(":", 1)[0]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("recording")
+    ap.add_argument("--package", default="io.beammcp")
+    ap.add_argument("--top", type=int, default=20)
+    ap.add_argument("--jfr", default="/usr/lib/jvm/temurin-25-jdk-amd64/bin/jfr")
+    ap.add_argument("--thread-filter", default=None, help="keep samples whose thread name contains this")
+    ap.add_argument("--requests", type=int, default=0, help="requests served during the recording")
+    args = ap.parse_args()
+    if args.requests > 0:
+        stats = json.loads(subprocess.run([args.jfr, "print", "--json", "--events", "jdk.ThreadAllocationStatistics",
+                                           args.recording], check=True, capture_output=True, text=True).stdout)
+        per_thread = collections.defaultdict(list)
+        for e in stats["recording"]["events"]:
+            v = e["values"]
+            thread = v.get("thread") or {}
+            name = thread.get("javaName") or thread.get("osName") or ""
+            if name.startswith(("JFR ", "Attach Listener", "RMI ", "JMX ")):
+                continue  # the recorder's and the tools' own threads
+            per_thread[thread.get("javaThreadId")].append(v["allocated"])
+        grown = sum(max(xs) - (min(xs) if len(xs) > 1 else 0) for xs in per_thread.values())
+        print(f"allocated {grown / 1048576:.1f} MiB in {args.requests} requests: {grown / args.requests:.0f} bytes per request"
+              " (all application threads; a thread born during the recording counts whole)")
+    raw = subprocess.run([args.jfr, "print", "--json", "--stack-depth", "96", "--events",
+                          "jdk.ExecutionSample,jdk.ObjectAllocationSample", args.recording],
+                         check=True, capture_output=True, text=True).stdout
+    events = json.loads(raw)["recording"]["events"]
+    pkg = args.package.replace(".", "/")
+    cpu_top, cpu_first, cpu_incl = collections.Counter(), collections.Counter(), collections.Counter()
+    al_class, al_top, al_first, al_incl = (collections.Counter() for _ in range(4))
+    n_cpu = 0
+    al_total = 0
+    for e in events:
+        values = e.get("values", {})
+        if args.thread_filter:
+            thread = values.get("sampledThread") or values.get("eventThread") or {}
+            name = thread.get("javaName") or thread.get("osName") or ""
+            if args.thread_filter not in name:
+                continue
+        frames = frames_of(e)
+        if not frames:
+            continue
+        dotted = [f.replace("/", ".") for f in frames]
+        first = next((f for f in dotted if f.startswith(args.package)), None)
+        incl = {method_only(f) for f in dotted if f.startswith(args.package)}
+        if e["type"] == "jdk.ExecutionSample":
+            n_cpu += 1
+            cpu_top[method_only(dotted[0])] += 1
+            if first:
+                cpu_first[first] += 1
+            for m in incl:
+                cpu_incl[m] += 1
+        else:
+            weight = values.get("weight", 0)
+            al_total += weight
+            cls = (values.get("objectClass") or {}).get("name", "?").replace("/", ".")
+            al_class[cls] += weight
+            al_top[method_only(dotted[0])] += weight
+            if first:
+                al_first[first] += weight
+            for m in incl:
+                al_incl[m] += weight
+
+    def show(title, counter, total, unit):
+        print(f"\n{title}")
+        for key, value in counter.most_common(args.top):
+            share = 100.0 * value / total if total else 0
+            amount = f"{value / 1048576:10.1f} MiB" if unit == "bytes" else f"{value:8d} samples"
+            print(f"  {share:5.1f}%  {amount}  {key}")
+
+    print(f"recording {args.recording}: {n_cpu} CPU samples, {al_total / 1048576:.1f} MiB sampled allocation"
+          + (f" (threads matching '{args.thread_filter}')" if args.thread_filter else ""))
+    show("CPU: top frame (self time)", cpu_top, n_cpu, "samples")
+    show(f"CPU: first {args.package} frame on the stack (where the time is charged in our code)", cpu_first, n_cpu, "samples")
+    show(f"CPU: {args.package} methods, inclusive", cpu_incl, n_cpu, "samples")
+    show("Allocation: by class", al_class, al_total, "bytes")
+    show("Allocation: top frame", al_top, al_total, "bytes")
+    show(f"Allocation: first {args.package} frame on the stack", al_first, al_total, "bytes")
+    show(f"Allocation: {args.package} methods, inclusive", al_incl, al_total, "bytes")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

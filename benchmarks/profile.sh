@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Where the time and the allocations go, with Java Flight Recorder (settings=profile), summarised by
+# jfr_summary.py (CPU samples and allocation samples by top frame and by the first io.beammcp frame).
+#
+#   benchmarks/profile.sh http  [--virtual]   sample app under wrk, 64 connections, 2026-07-28 tools/call
+#                                             (APP=bare: the baseline app instead; KIND=legacy: session calls)
+#   benchmarks/profile.sh stdio               sample jar on stdio, 100,000 pipelined tools/call
+#   benchmarks/profile.sh jmh                 CallPathBenchmark (small schema) in JMH with -prof jfr
+#
+# Environment: SECONDS_RECORDED (http, 20), KIND (http: modern|legacy), RESULTS_DIR, JAVA_OPTS.
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+
+WHAT="${1:-}"
+shift || true
+JAVA_BIN="$JAVA"
+APP_ARGS=()
+[[ "${1:-}" == --virtual ]] && { JAVA_BIN="$JAVA25"; APP_ARGS+=(--spring.threads.virtual.enabled=true); }
+JDK_BIN="$(dirname "$(readlink -f "$(command -v "$JAVA_BIN")")")"
+SUMMARY=(python3 "$BENCH_DIR/jfr_summary.py")
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+OUT="$(results_dir "profile-$WHAT")"
+snapshot_jars
+echo "results in $OUT"
+
+case "$WHAT" in
+http)
+    require_jars "$SAMPLE_JAR" "$BARE_JAR"
+    APP_JAR="$SAMPLE_JAR"
+    [[ "${APP:-sample}" == bare ]] && APP_JAR="$BARE_JAR"
+    command -v wrk > /dev/null || { apt-get update -qq > /dev/null && apt-get install -y -qq wrk > /dev/null; }
+    KIND="${KIND:-modern}"
+    port=$(free_port)
+    "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -jar "$APP_JAR" --server.port="$port" "${APP_ARGS[@]}" > "$OUT/app.log" 2>&1 &
+    pid=$!
+    STARTED_PIDS+=("$pid")
+    body='{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_weather","arguments":{"place":"Lisbon"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}'
+    headers=(-H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream')
+    for _ in $(seq 240); do
+        curl -s --max-time 1 "http://127.0.0.1:$port/mcp" "${headers[@]}" -H 'MCP-Protocol-Version: 2026-07-28' \
+            -H 'Mcp-Method: tools/call' -H 'Mcp-Name: get_weather' -d "$body" | grep -q resultType && break
+        sleep 0.25
+    done
+    {
+        echo 'wrk.method = "POST"'
+        echo 'wrk.headers["Content-Type"] = "application/json"'
+        echo 'wrk.headers["Accept"] = "application/json, text/event-stream"'
+        if [[ $KIND == modern ]]; then
+            echo "wrk.body = '$body'"
+            echo 'wrk.headers["MCP-Protocol-Version"] = "2026-07-28"'
+            echo 'wrk.headers["Mcp-Method"] = "tools/call"'
+            echo 'wrk.headers["Mcp-Name"] = "get_weather"'
+        else
+            session=$(curl -s --max-time 5 -D - -o /dev/null "http://127.0.0.1:$port/mcp" "${headers[@]}" \
+                -H 'MCP-Protocol-Version: 2025-11-25' \
+                -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}' \
+                | tr -d '\r' | awk -F': ' 'tolower($1) == "mcp-session-id" { print $2 }')
+            curl -s --max-time 5 -o /dev/null "http://127.0.0.1:$port/mcp" "${headers[@]}" -H 'MCP-Protocol-Version: 2025-11-25' \
+                -H "Mcp-Session-Id: $session" -d '{"jsonrpc":"2.0","method":"notifications/initialized"}'
+            echo "wrk.body = '{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"get_weather\",\"arguments\":{\"place\":\"Lisbon\"}}}'"
+            echo 'wrk.headers["MCP-Protocol-Version"] = "2025-11-25"'
+            echo "wrk.headers[\"Mcp-Session-Id\"] = \"$session\""
+        fi
+    } > "$OUT/load.lua"
+    timeout 60 wrk -t2 -c64 -d10s -s "$OUT/load.lua" "http://127.0.0.1:$port/mcp" > "$OUT/warmup.txt" 2>&1 || true
+    "$JDK_BIN/jcmd" "$pid" JFR.start name=bench settings=profile > /dev/null
+    timeout 90 wrk -t2 -c64 -d"${SECONDS_RECORDED:-20}s" --latency -s "$OUT/load.lua" "http://127.0.0.1:$port/mcp" \
+        > "$OUT/wrk.txt" 2>&1 || true
+    "$JDK_BIN/jcmd" "$pid" JFR.dump name=bench filename="$OUT/http.jfr" > /dev/null
+    "$JDK_BIN/jcmd" "$pid" JFR.stop name=bench > /dev/null
+    grep -E 'Requests/sec|Non-2xx|Socket errors' "$OUT/wrk.txt" || true
+    requests=$(awk '/requests in/ { print $1 }' "$OUT/wrk.txt")
+    "${SUMMARY[@]}" "$OUT/http.jfr" --requests "${requests:-0}" | tee "$OUT/summary.txt"
+    ;;
+stdio)
+    require_jars "$SAMPLE_JAR" "$JMH_JAR"
+    timeout 300 "$JAVA" -cp "$JMH_JAR" io.beammcp.benchmarks.stdio.StdioDriver --calls 100000 --warmup 20000 \
+        --stderr "$OUT/app.err" -- "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" \
+        -Xlog:jfr+startup=off \
+        "-XX:StartFlightRecording=settings=profile,filename=$OUT/stdio.jfr,dumponexit=true" \
+        -jar "$SAMPLE_JAR" --beammcp.transport=stdio &
+    STARTED_PIDS+=("$!")
+    wait "$!"
+    "${SUMMARY[@]}" "$OUT/stdio.jfr" --requests 120001 | tee "$OUT/summary.txt"
+    ;;
+jmh)
+    require_jars "$JMH_JAR"
+    timeout 600 "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -jar "$JMH_JAR" CallPathBenchmark -p schema=small \
+        -prof "jfr:dir=$OUT;configName=profile" > "$OUT/jmh.txt" 2>&1 &
+    STARTED_PIDS+=("$!")
+    wait "$!"
+    recording=$(find "$OUT" -name '*.jfr' | head -1)
+    "${SUMMARY[@]}" "$recording" | tee "$OUT/summary.txt"
+    ;;
+*)
+    echo "usage: $0 http [--virtual] | stdio | jmh" >&2
+    exit 2
+    ;;
+esac
