@@ -4,9 +4,7 @@ import io.beammcp.core.Catalog;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.LegacySession;
 import io.beammcp.core.server.McpServer;
-import io.beammcp.core.server.Transport;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -48,17 +46,7 @@ public class ToolsListBenchmark {
     private McpServer server;
     private byte[] listPage;
     private byte[] call;
-    private final Exchange exchange = new Exchange() {
-        @Override
-        public Transport transport() {
-            return Transport.STDIO;
-        }
-
-        @Override
-        public LegacySession session() {
-            return null;
-        }
-    };
+    private final Exchange exchange = new StdioExchange();
 
     @Setup
     public void setUp() {

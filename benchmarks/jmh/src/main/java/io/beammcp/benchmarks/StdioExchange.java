@@ -1,0 +1,19 @@
+package io.beammcp.benchmarks;
+
+import io.beammcp.core.server.Exchange;
+import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.server.Transport;
+
+/** The exchange the core benchmarks call through: stdio facts, no session, notifications dropped. */
+final class StdioExchange implements Exchange {
+
+    @Override
+    public Transport transport() {
+        return Transport.STDIO;
+    }
+
+    @Override
+    public LegacySession session() {
+        return null;
+    }
+}
