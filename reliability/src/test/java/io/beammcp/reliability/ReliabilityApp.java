@@ -1,0 +1,84 @@
+package io.beammcp.reliability;
+
+import io.beammcp.autoconfigure.http.McpAuthorization;
+import io.beammcp.autoconfigure.http.McpAuthorizer;
+import io.beammcp.autoconfigure.http.McpBodyAuthorizer;
+import io.beammcp.core.Catalog;
+import io.beammcp.core.Completer;
+import io.beammcp.core.Dispatch;
+import io.beammcp.core.PromptRenderer;
+import io.beammcp.core.ResourceReader;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The {@link TestHost} as a Spring Boot application using the starter exactly as a user would: host beans
+ * plus an authorizer; the server, the HTTP endpoint and its pipeline come from auto-configuration.
+ *
+ * <p>Switches, by request header: {@code X-Deny} makes the authorizer refuse with a reason holding the
+ * secret; {@code X-Throw} makes it throw with a message quoting the secret and the {@code Authorization}
+ * value; {@code X-Body-Deny} makes the body authorizer refuse after reading the body; {@code X-Body-Throw}
+ * makes it throw with a message quoting the body.
+ */
+@SpringBootConfiguration(proxyBeanMethods = false)
+@EnableAutoConfiguration
+class ReliabilityApp {
+
+    static final String DENY_REASON = "token revoked " + TestHost.SECRET;
+
+    @Bean
+    TestHost testHost() {
+        return new TestHost();
+    }
+
+    @Bean
+    Catalog catalog() {
+        return TestHost.catalog();
+    }
+
+    @Bean
+    Dispatch dispatch(TestHost host) {
+        return host.dispatch();
+    }
+
+    @Bean
+    ResourceReader resourceReader(TestHost host) {
+        return host.reader();
+    }
+
+    @Bean
+    PromptRenderer promptRenderer(TestHost host) {
+        return host.renderer();
+    }
+
+    @Bean
+    Completer completer(TestHost host) {
+        return host.completer();
+    }
+
+    @Bean
+    McpAuthorizer mcpAuthorizer() {
+        return request -> {
+            if (!request.headers("X-Throw").isEmpty()) {
+                throw new IllegalStateException("vault " + TestHost.SECRET + " rejected "
+                        + request.header("Authorization"));
+            }
+            return request.headers("X-Deny").isEmpty() ? McpAuthorization.permit()
+                    : McpAuthorization.deny(DENY_REASON);
+        };
+    }
+
+    @Bean
+    McpBodyAuthorizer mcpBodyAuthorizer() {
+        return (request, body) -> {
+            if (!request.headers("X-Body-Throw").isEmpty()) {
+                throw new IllegalStateException("cannot verify " + new String(body, StandardCharsets.UTF_8));
+            }
+            return request.headers("X-Body-Deny").isEmpty() ? McpAuthorization.permit()
+                    : McpAuthorization.deny("bad signature");
+        };
+    }
+}
