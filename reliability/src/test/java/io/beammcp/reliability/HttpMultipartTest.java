@@ -1,15 +1,18 @@
 package io.beammcp.reliability;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A multipart content type must not take the body past the pipeline's guards. Found by {@link HttpFuzzTest}.
+ * A multipart or form content type must not take the body past the pipeline's guards (found by
+ * {@link HttpFuzzTest}), while the application's own endpoints keep reading such bodies the Spring MVC way.
  */
 @Timeout(60)
 class HttpMultipartTest extends LiveServer {
@@ -38,13 +41,6 @@ class HttpMultipartTest extends LiveServer {
         assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(4_000);
     }
 
-    @Disabled("known bug: with Content-Type multipart/form-data; boundary=x, Spring MVC's auto-configured multipart "
-            + "resolver (DispatcherServlet.checkMultipart, MultipartAutoConfiguration) reads the whole body with blocking "
-            + "IO before McpHttpController runs: a stalled body with Host: evil.example.com or a refusing McpAuthorizer "
-            + "gets no answer at all within 5 s (application/json: 403 in ~20 ms), the 1 s body deadline (408) does not "
-            + "apply, up to spring.servlet.multipart.max-request-size (10 MB) is read before Origin, Host and authorize, "
-            + "and the endpoint then sees an empty body (400 -32700); expected 403 / 408 exactly as for application/json "
-            + "(fix: keep multipart resolution off the MCP path, e.g. refuse non-JSON media types before DispatcherServlet)")
     @Test
     void aMultipartContentTypeDoesNotTakeTheBodyPastOriginAuthorizeAndTheDeadline() throws Exception {
         long start = System.nanoTime();
@@ -61,11 +57,6 @@ class HttpMultipartTest extends LiveServer {
         assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(4_000);
     }
 
-    @Disabled("known bug: Spring's auto-configured FormContentFilter (spring.mvc.formcontent.filter.enabled, on by "
-            + "default) reads the body of a PUT, PATCH or DELETE with Content-Type application/x-www-form-urlencoded with "
-            + "blocking IO before McpHttpController runs: a stalled body gets no answer within 5 s, where the same "
-            + "request with application/json is refused at once (405 with Allow: POST) and a stalled POST gets 408 at "
-            + "the 1 s deadline; the request thread is held until the container's connection timeout")
     @Test
     void aFormEncodedBodyOfAnotherMethodIsRefusedWithoutWaitingForIt() throws Exception {
         String body = CoreClient.modernMessage(1, "tools/list", null);
@@ -86,10 +77,6 @@ class HttpMultipartTest extends LiveServer {
         }
     }
 
-    @Disabled("known bug: Content-Type multipart/form-data without a boundary makes Spring MVC's multipart resolver "
-            + "throw MultipartException before McpHttpController runs: the answer is 500 (Spring's error page JSON with "
-            + "\"status\":500) even for Host: evil.example.com, i.e. an undocumented 5xx ahead of the Origin/Host check; "
-            + "expected 403 for the bad Host and a 4xx otherwise")
     @Test
     void aMultipartContentTypeWithoutBoundaryIsNotA500() throws Exception {
         for (String host : new String[] {"evil.example.com", "127.0.0.1:" + port}) {
@@ -104,5 +91,37 @@ class HttpMultipartTest extends LiveServer {
                 }
             }
         }
+    }
+
+    @Test
+    void aWholeJsonBodyDeclaredAsMultipartOrFormIsServedAsJson() throws Exception {
+        for (String type : new String[] {"multipart/form-data; boundary=x", "application/x-www-form-urlencoded"}) {
+            try (RawHttp raw = new RawHttp(port, 5_000)) {
+                raw.send("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nContent-Type: " + type + "\r\n"
+                        + "MCP-Protocol-Version: 2026-07-28\r\nMcp-Method: tools/list\r\nContent-Length: "
+                        + LIST.length() + "\r\n\r\n" + LIST);
+                RawHttp.Response response = raw.read();
+                assertThat(response.status()).as(type).isEqualTo(200);
+                assertThat(response.json().at("/result/tools").isArray()).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void theApplicationsOwnEndpointsStillReadMultipartAndFormBodies() throws Exception {
+        String multipart = "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\n"
+                + "Content-Type: text/plain\r\n\r\nhello\r\n--x\r\nContent-Disposition: form-data; "
+                + "name=\"note\"\r\n\r\nhi\r\n--x--\r\n";
+        String application = "http://localhost:" + port;
+        HttpResponse<String> upload = CLIENT.send(HttpRequest.newBuilder(URI.create(application + "/upload"))
+                .header("Content-Type", "multipart/form-data; boundary=x")
+                .POST(HttpRequest.BodyPublishers.ofString(multipart)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(upload.statusCode()).isEqualTo(200);
+        assertThat(upload.body()).isEqualTo("a.txt 5 hi");
+        HttpResponse<String> form = CLIENT.send(HttpRequest.newBuilder(URI.create(application + "/form"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .PUT(HttpRequest.BodyPublishers.ofString("a=b%20c")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(form.statusCode()).isEqualTo(200);
+        assertThat(form.body()).isEqualTo("b c");
     }
 }

@@ -14,6 +14,9 @@ import tools.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +27,8 @@ import java.util.SplittableRandom;
  * Generates JSON-RPC messages for property tests, seeded and reproducible: valid messages of both revisions
  * for every method the server knows (and some it does not), then near-valid and hostile variants made by
  * mutating the tree (dropped, retyped, added, duplicated members, deep nesting, extreme numbers) and the
- * bytes (truncation, flipped and inserted bytes, invalid UTF-8, escaped duplicate keys, batches, BOMs).
+ * bytes (truncation, flipped and inserted bytes, invalid and overlong UTF-8, escaped duplicate keys, batches,
+ * BOMs).
  *
  * <p>The oracle ({@link #expect}) says what the server must answer from the bytes alone, reading them
  * exactly as strictly as the server's reader is configured to.
@@ -339,7 +343,8 @@ final class MessageFuzzer {
             case 7 -> {
                 out.write(bytes, 0, at);
                 int[] invalid = pick(List.of(new int[] {0xC3, 0x28}, new int[] {0xFF}, new int[] {0x80},
-                        new int[] {0xED, 0xA0, 0x80}, new int[] {0xF8, 0x88, 0x80, 0x80, 0x80}, new int[] {0xE2, 0x82}));
+                        new int[] {0xED, 0xA0, 0x80}, new int[] {0xF8, 0x88, 0x80, 0x80, 0x80}, new int[] {0xE2, 0x82},
+                        new int[] {0xC0, 0xAF}, new int[] {0xE0, 0x80, 0xAF}, new int[] {0xF4, 0x90, 0x80, 0x80}));
                 for (int b : invalid) {
                     out.write(b);
                 }
@@ -378,7 +383,7 @@ final class MessageFuzzer {
     Expectation expect(byte[] bytes) {
         JsonNode root;
         try {
-            root = reader.readTree(bytes);
+            root = read(bytes);
         } catch (RuntimeException e) {
             return new Expectation(Kind.ERROR_WITHOUT_ID, null, null);
         }
@@ -405,10 +410,29 @@ final class MessageFuzzer {
         return new Expectation(id == null ? Kind.NONE : Kind.ONE_WITH_ID, id, method.stringValue());
     }
 
+    /**
+     * The server's reading: RFC 3629 UTF-8 exactly (the JDK's decoder refuses overlong forms, surrogates and
+     * code points past U+10FFFF) without a NUL byte, then Jackson as configured.
+     */
+    private JsonNode read(byte[] bytes) {
+        for (byte b : bytes) {
+            if (b == 0) {
+                throw new IllegalArgumentException("NUL");
+            }
+        }
+        try {
+            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException("not UTF-8", e);
+        }
+        return reader.readTree(bytes);
+    }
+
     /** The request as the server reads it, for telling echoed input from leaked internals. */
     String decoded(byte[] bytes) {
         try {
-            return reader.readTree(bytes).toString();
+            return read(bytes).toString();
         } catch (RuntimeException e) {
             return new String(bytes, StandardCharsets.UTF_8);
         }

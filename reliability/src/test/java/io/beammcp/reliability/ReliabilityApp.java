@@ -11,7 +11,14 @@ import io.beammcp.core.ResourceReader;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Bean;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.multipart.MultipartFile;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -20,8 +27,11 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Switches, by request header: {@code X-Deny} makes the authorizer refuse with a reason holding the
  * secret; {@code X-Throw} makes it throw with a message quoting the secret and the {@code Authorization}
- * value; {@code X-Body-Deny} makes the body authorizer refuse after reading the body; {@code X-Body-Throw}
- * makes it throw with a message quoting the body.
+ * value, caused by two more such failures; {@code X-Body-Deny} makes the body authorizer refuse after reading
+ * the body; {@code X-Body-Throw} makes it throw with a message quoting the body.
+ *
+ * <p>Beside the MCP endpoint, the application has endpoints of its own ({@link Uploads}) that read multipart
+ * and form bodies the Spring MVC way.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @EnableAutoConfiguration
@@ -64,7 +74,8 @@ class ReliabilityApp {
         return request -> {
             if (!request.headers("X-Throw").isEmpty()) {
                 throw new IllegalStateException("vault " + TestHost.SECRET + " rejected "
-                        + request.header("Authorization"));
+                        + request.header("Authorization"), new UncheckedIOException("token "
+                        + request.header("Authorization"), new IOException(TestHost.SECRET)));
             }
             return request.headers("X-Deny").isEmpty() ? McpAuthorization.permit()
                     : McpAuthorization.deny(DENY_REASON);
@@ -80,5 +91,20 @@ class ReliabilityApp {
             return request.headers("X-Body-Deny").isEmpty() ? McpAuthorization.permit()
                     : McpAuthorization.deny("bad signature");
         };
+    }
+
+    /** The application's own endpoints (registered as a member of this configuration): an upload and a form PUT. */
+    @RestController
+    static class Uploads {
+
+        @PostMapping("/upload")
+        String upload(@RequestParam("file") MultipartFile file, @RequestParam("note") String note) throws IOException {
+            return file.getOriginalFilename() + " " + file.getBytes().length + " " + note;
+        }
+
+        @PutMapping("/form")
+        String form(@RequestParam("a") String a) {
+            return a;
+        }
     }
 }

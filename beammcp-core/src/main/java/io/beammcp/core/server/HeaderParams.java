@@ -2,7 +2,7 @@ package io.beammcp.core.server;
 
 import tools.jackson.databind.JsonNode;
 
-import java.math.BigInteger;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -129,10 +129,12 @@ final class HeaderParams {
                 case "string":
                     return !value.isString() || header.equals(value.stringValue());
                 case "integer":
-                    if (!value.isIntegralNumber()) {
+                    // 42.0 and 4.2e1 are integers to JSON Schema too, so they are compared, by value
+                    if (!value.isNumber()) {
                         return true;
                     }
-                    return INTEGER.matcher(header).matches() && new BigInteger(header).equals(value.bigIntegerValue());
+                    return INTEGER.matcher(header).matches()
+                            && new BigDecimal(header).compareTo(value.decimalValue()) == 0;
                 default:
                     return !value.isBoolean() || header.equals(Boolean.toString(value.booleanValue()));
             }

@@ -168,6 +168,19 @@ class HttpRulesTest {
         assertError(call("{\"days\":42}"), 1, -32020);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"42.0", "4.2e1", "420E-1", "42.000"})
+    void anIntegerArgumentWrittenAsADecimalIsComparedByItsValue(String days) {
+        wire.modernHeaders("tools/call");
+        wire.header("Mcp-Name", "get_weather");
+        wire.header("Mcp-Param-Days", "7");
+        assertError(call("{\"days\":" + days + "}"), 1, -32020);
+        assertThat(calls).hasValue(0);
+        wire.header("Mcp-Param-Days", "42");
+        assertThat(result(call("{\"days\":" + days + "}")).has("isError")).isFalse();
+        assertThat(calls).hasValue(1);
+    }
+
     @Test
     void aHugeIntegerComparesExactly() {
         String digits = "1" + "0".repeat(309);

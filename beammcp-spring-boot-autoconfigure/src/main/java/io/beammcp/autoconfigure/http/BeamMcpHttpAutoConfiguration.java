@@ -2,6 +2,7 @@ package io.beammcp.autoconfigure.http;
 
 import io.beammcp.autoconfigure.BeamMcpProperties;
 import io.beammcp.core.server.McpServer;
+import jakarta.servlet.DispatcherType;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -9,7 +10,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.boot.webmvc.autoconfigure.DispatcherServletPath;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
 import org.springframework.web.context.request.async.DeferredResult;
 import org.springframework.web.servlet.DispatcherServlet;
 
@@ -19,11 +23,15 @@ import org.springframework.web.servlet.DispatcherServlet;
  *
  * <p>Secure by default: startup fails, explaining what to add, unless the application defines an
  * {@link McpAuthorizer} bean and sets {@code beammcp.http.allowed-origins}; there is no default for
- * either. Every bean backs off when the application defines its own.
+ * either. The session store and the endpoint back off when the application defines its own.
+ *
+ * <p>On the endpoint's path only, a filter ahead of all others ({@link UnreadBodyFilter}) keeps Spring MVC's
+ * multipart resolver, its {@code FormContentFilter} and the container from reading the body before the
+ * endpoint's own checks; multipart and form handling of the application's other paths is unchanged.
  */
 @AutoConfiguration(afterName = "io.beammcp.autoconfigure.BeamMcpAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@ConditionalOnClass({ DispatcherServlet.class, DeferredResult.class })
+@ConditionalOnClass({ DispatcherServlet.class, DeferredResult.class, DispatcherServletPath.class })
 @ConditionalOnProperty(name = "beammcp.transport", havingValue = "http", matchIfMissing = true)
 @EnableConfigurationProperties({ BeamMcpHttpProperties.class, BeamMcpProperties.class })
 public final class BeamMcpHttpAutoConfiguration {
@@ -33,6 +41,19 @@ public final class BeamMcpHttpAutoConfiguration {
     McpSessionStore mcpSessionStore(BeamMcpHttpProperties properties) {
         BeamMcpHttpProperties.Session session = properties.getSession();
         return new InMemoryMcpSessionStore(session.getMaxCount(), session.getIdleTimeout());
+    }
+
+    @Bean
+    FilterRegistrationBean<UnreadBodyFilter> mcpUnreadBodyFilter(BeamMcpHttpProperties properties,
+            ObjectProvider<DispatcherServletPath> dispatcherServletPath) {
+        FilterRegistrationBean<UnreadBodyFilter> registration = new FilterRegistrationBean<>(new UnreadBodyFilter());
+        DispatcherServletPath servletPath = dispatcherServletPath.getIfAvailable();
+        registration.addUrlPatterns(servletPath != null ? servletPath.getRelativePath(properties.getPath())
+                : properties.getPath());
+        // ASYNC too: the endpoint answers through a second, asynchronous dispatch
+        registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        return registration;
     }
 
     @Bean

@@ -171,7 +171,8 @@ final class McpHttpController implements DisposableBean {
         try {
             verdict = authorizer.authorize(head);
         } catch (Exception | LinkageError | AssertionError e) {
-            log.error("The McpAuthorizer failed; the client got 500 (peer {})", head.remoteAddress(), e);
+            log.error("The McpAuthorizer failed; the client got 500 (peer {}; exception messages withheld: they may "
+                    + "quote the request)", head.remoteAddress(), withoutMessages(e, 0));
             return Replies.internalError(close);
         }
         return refusal(verdict, "McpAuthorizer", head, close);
@@ -211,7 +212,8 @@ final class McpHttpController implements DisposableBean {
             try {
                 verdict = bodyAuthorizer.authorize(head, body.clone());
             } catch (Exception | LinkageError | AssertionError e) {
-                log.error("The McpBodyAuthorizer failed; the client got 500 (peer {})", head.remoteAddress(), e);
+                log.error("The McpBodyAuthorizer failed; the client got 500 (peer {}; exception messages withheld: "
+                        + "they may quote the request)", head.remoteAddress(), withoutMessages(e, 0));
                 answer.setResult(Replies.internalError(false));
                 return;
             }
@@ -231,6 +233,35 @@ final class McpHttpController implements DisposableBean {
         } catch (RuntimeException e) {
             log.error("The MCP server failed on a request; the client got 500 (peer {})", head.remoteAddress(), e);
             exchange.fail(() -> Replies.internalError(false));
+        }
+    }
+
+    /**
+     * A copy of a hook's failure for the log: its class and stack, and its causes', without their messages,
+     * which may quote header values or the body (the policy {@code HostFaults} applies to host code).
+     */
+    private static Throwable withoutMessages(Throwable failure, int depth) {
+        Throwable cause = failure.getCause();
+        return new Withheld(failure, cause != null && cause != failure && depth < 8 ? withoutMessages(cause, depth + 1)
+                : null);
+    }
+
+    /** A failure's class name and stack, nothing else. */
+    private static final class Withheld extends Throwable {
+
+        private static final long serialVersionUID = 1L;
+
+        private final String className;
+
+        Withheld(Throwable failure, Throwable cause) {
+            super(null, cause, false, true);
+            this.className = failure.getClass().getName();
+            setStackTrace(failure.getStackTrace());
+        }
+
+        @Override
+        public String toString() {
+            return className;
         }
     }
 

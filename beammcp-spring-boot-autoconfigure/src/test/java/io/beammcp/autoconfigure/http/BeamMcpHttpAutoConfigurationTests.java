@@ -22,10 +22,13 @@ import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.webmvc.autoconfigure.DispatcherServletAutoConfiguration;
 import org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 import org.springframework.core.io.support.SpringFactoriesLoader;
 import org.springframework.web.servlet.DispatcherServlet;
 import tools.jackson.databind.JsonNode;
@@ -126,6 +129,22 @@ class BeamMcpHttpAutoConfigurationTests {
             assertThat(context).hasNotFailed();
             assertThat(context).hasSingleBean(McpBodyAuthorizer.class);
         });
+    }
+
+    @Test
+    void theUnreadBodyFilterCoversExactlyTheEndpointPathBeforeAnyOtherFilter() {
+        secured.run(context -> assertThat(unreadBodyFilter(context).getUrlPatterns()).containsExactly("/mcp"));
+        secured.withConfiguration(AutoConfigurations.of(DispatcherServletAutoConfiguration.class))
+                .withPropertyValues("spring.mvc.servlet.path=/api", "beammcp.http.path=/ai/mcp").run(context -> {
+                    FilterRegistrationBean<?> registration = unreadBodyFilter(context);
+                    assertThat(registration.getUrlPatterns()).containsExactly("/api/ai/mcp");
+                    assertThat(registration.getOrder()).isEqualTo(Ordered.HIGHEST_PRECEDENCE);
+                });
+    }
+
+    private static FilterRegistrationBean<?> unreadBodyFilter(ApplicationContext context) {
+        return context.getBeanProvider(FilterRegistrationBean.class).stream()
+                .filter(registration -> registration.getFilter() instanceof UnreadBodyFilter).findFirst().orElseThrow();
     }
 
     @Test

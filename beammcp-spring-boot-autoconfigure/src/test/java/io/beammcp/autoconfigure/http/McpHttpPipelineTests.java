@@ -130,7 +130,8 @@ class McpHttpPipelineTests extends EndpointTestSupport {
         HttpResponse<String> nothing = listWith("X-Test-Null", "yes");
         assertThat(nothing.statusCode()).isEqualTo(500);
         assertThat(json(nothing)).isEqualTo(JSON.readTree(INTERNAL));
-        assertThat(output).contains("The McpAuthorizer failed");
+        assertThat(output).contains("The McpAuthorizer failed").contains("java.lang.IllegalStateException\n")
+                .contains("at io.beammcp.autoconfigure.http.HttpTestHost").doesNotContain("9c1b");
     }
 
     @Test
@@ -163,10 +164,12 @@ class McpHttpPipelineTests extends EndpointTestSupport {
     }
 
     @Test
-    void failingAuthorizeBodyIs500WithoutDetail() throws Exception {
+    void failingAuthorizeBodyIs500WithoutDetail(CapturedOutput output) throws Exception {
         HttpResponse<String> response = listWith("X-Test-Body-Throw", "yes");
         assertThat(response.statusCode()).isEqualTo(500);
         assertThat(json(response)).isEqualTo(JSON.readTree(INTERNAL));
+        assertThat(output).contains("The McpBodyAuthorizer failed").contains("java.lang.IllegalStateException\n")
+                .doesNotContain("9c1b");
     }
 
     @Test
