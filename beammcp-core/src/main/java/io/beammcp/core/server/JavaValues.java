@@ -20,7 +20,7 @@ final class JavaValues {
     static Object of(JsonNode node) {
         return switch (node.getNodeType()) {
             case OBJECT -> {
-                Map<String, Object> map = new LinkedHashMap<>();
+                Map<String, Object> map = new LinkedHashMap<>((int) (node.size() / 0.75f) + 1);
                 for (Map.Entry<String, JsonNode> e : node.properties()) {
                     map.put(e.getKey(), of(e.getValue()));
                 }
@@ -42,6 +42,6 @@ final class JavaValues {
 
     @SuppressWarnings("unchecked")
     static Map<String, Object> map(JsonNode node) {
-        return node == null || !node.isObject() ? Map.of() : (Map<String, Object>) of(node);
+        return node == null || !node.isObject() || node.isEmpty() ? Map.of() : (Map<String, Object>) of(node);
     }
 }

@@ -2,20 +2,26 @@ package io.beammcp.core.server;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadConstraints;
-import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.cfg.JsonNodeFeature;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
+
+import java.util.LinkedHashMap;
 
 /**
  * The one JSON configuration of the server: a bounded reader for every input (messages, schemas,
  * cursors) and the writer for every output. Numbers are kept exact: integers as they are, decimals as
  * {@code BigDecimal} with their trailing zeros.
+ *
+ * <p>A repeated key is refused at any depth, however it is spelled (escapes are decoded before the
+ * comparison): the tree builder refuses it ({@code FAIL_ON_READING_DUP_TREE_KEY}), which costs less than
+ * the parser's own detection and refuses the same documents.
  */
 final class JsonCodec {
 
@@ -31,9 +37,10 @@ final class JsonCodec {
                 .build();
         JsonFactory factory = JsonFactory.builder()
                 .streamReadConstraints(constraints)
-                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .build();
         this.mapper = JsonMapper.builder(factory)
+                .nodeFactory(new CompactNodeFactory())
+                .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
                 .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .enable(JsonNodeFeature.USE_BIG_DECIMAL_FOR_FLOATS)
@@ -59,6 +66,7 @@ final class JsonCodec {
      */
     JsonNode read(byte[] bytes) {
         try {
+            Utf8.require(bytes);
             JsonNode node = mapper.readTree(bytes);
             if (node == null || node.isMissingNode()) {
                 throw new McpError(McpError.PARSE_ERROR, "Parse error: the message is empty");
@@ -85,10 +93,38 @@ final class JsonCodec {
 
     /** Converts a host value to JSON; throws when the value cannot be serialised. */
     JsonNode toTree(Object value) {
+        if (value instanceof String text) {
+            return nodes().stringNode(text);
+        }
+        if (value instanceof Boolean bool) {
+            return nodes().booleanNode(bool);
+        }
+        if (value instanceof Integer number) {
+            return nodes().numberNode(number.intValue());
+        }
+        if (value instanceof Long number) {
+            return nodes().numberNode(number.longValue());
+        }
         return mapper.valueToTree(value);
     }
 
     Object toJava(JsonNode node) {
         return mapper.convertValue(node, Object.class);
+    }
+
+    /** Objects and arrays start with room for 4 members (most of a message's hold fewer) instead of 16 and 10. */
+    private static final class CompactNodeFactory extends JsonNodeFactory {
+
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public ObjectNode objectNode() {
+            return new ObjectNode(this, new LinkedHashMap<>(4));
+        }
+
+        @Override
+        public ArrayNode arrayNode() {
+            return new ArrayNode(this, 4);
+        }
     }
 }

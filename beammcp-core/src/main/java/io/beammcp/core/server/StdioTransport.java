@@ -3,13 +3,11 @@ package io.beammcp.core.server;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,11 +20,17 @@ import java.util.concurrent.atomic.AtomicReference;
  * concurrently (at most {@value #MAX_IN_FLIGHT} calls at once, then reading waits), so a slow tool never
  * delays a later {@code ping} or {@code tools/list}, nor a {@code notifications/cancelled} for it. Every
  * message (a response, a notification a call emits before its response, a frame of a
- * {@code subscriptions/listen}) is written as one whole line and flushed. A line longer than the server's
- * message cap is refused with {@code -32600} and skipped to its newline unparsed. On end of input,
- * {@code shutdown} or {@code exit}, in-flight calls finish and their responses are written, then the open
- * streams are ended (a listen gets its result, then {@code notifications/cancelled}), before {@link #serve}
- * returns.
+ * {@code subscriptions/listen}) is written as one whole line, in the order it was sent, and flushed as soon as
+ * no other message is waiting to be written: a burst of answers costs one flush, and no answer waits for
+ * another. A line longer than the server's message cap is refused with {@code -32600} and skipped to its
+ * newline unparsed. On end of input, {@code shutdown} or {@code exit}, in-flight calls finish and their
+ * responses are written, then the open streams are ended (a listen gets its result, then
+ * {@code notifications/cancelled}), before {@link #serve} returns, with everything written and flushed.
+ *
+ * <p>Host code runs on a pool of worker threads that take calls from one queue: a worker that finishes a
+ * call takes the next without handing over to another thread. A new worker starts only when a call arrives
+ * and no worker is idle, so there are about as many workers as calls that ran at once (never more than
+ * {@value #MAX_IN_FLIGHT}); a worker idle for a minute ends. One writer thread writes every message.
  */
 public final class StdioTransport {
 
@@ -72,32 +76,16 @@ public final class StdioTransport {
                 return writer.write(notification);
             }
         };
-        Semaphore slots = new Semaphore(MAX_IN_FLIGHT);
-        AtomicInteger threads = new AtomicInteger();
-        ExecutorService workers = Executors.newCachedThreadPool(task -> {
-            Thread thread = new Thread(task, "beammcp-stdio-" + threads.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
-        Executor hostCode = task -> {
-            slots.acquireUninterruptibly();
-            workers.execute(() -> {
-                try {
-                    task.run();
-                } finally {
-                    slots.release();
-                }
-            });
-        };
+        Workers workers = new Workers();
         AtomicReference<Reply> last = new AtomicReference<>();
-        LineReader reader = new LineReader(new BufferedInputStream(in, 64 * 1024), server.maxMessageSize());
+        LineReader reader = new LineReader(in, server.maxMessageSize());
         try {
             for (LineReader.Line line = reader.next(); line != null; line = reader.next()) {
                 if (line.oversized()) {
                     writer.write(server.oversized());
                     continue;
                 }
-                server.handle(line.bytes(), exchange, hostCode, reply -> {
+                server.handle(line.bytes(), exchange, workers, reply -> {
                     if (reply.endOfInput()) {
                         last.set(reply);
                     } else {
@@ -109,23 +97,159 @@ public final class StdioTransport {
                 }
             }
         } finally {
-            workers.shutdown();
-            workers.awaitTermination(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
-            session.close();
-        }
-        if (last.get() != null) {
-            writer.write(last.get());
+            try {
+                workers.drain();
+                session.close();
+            } finally {
+                if (last.get() != null) {
+                    writer.write(last.get());
+                }
+                writer.close();
+            }
         }
     }
 
-    /** Writes whole lines, one at a time, flushed at once; a client that went away is not an error. */
+    /**
+     * Runs host code: at most {@value #MAX_IN_FLIGHT} calls at once (submitting waits for a slot), on workers
+     * that take calls from one queue. A call gets a new worker when no worker is idle.
+     */
+    private static final class Workers implements Executor {
+
+        private static final long IDLE_NANOS = TimeUnit.MINUTES.toNanos(1);
+        /** Queued once per worker by {@link #drain}: the worker ends. */
+        private static final Runnable STOP = () -> { };
+
+        private final Semaphore slots = new Semaphore(MAX_IN_FLIGHT);
+        private final LinkedTransferQueue<Runnable> calls = new LinkedTransferQueue<>();
+        /** Workers waiting for a call, not yet claimed by a submitted one. */
+        private final AtomicInteger idle = new AtomicInteger();
+        private final AtomicInteger started = new AtomicInteger();
+        private final Object lock = new Object();
+        private int running;
+
+        @Override
+        public void execute(Runnable call) {
+            slots.acquireUninterruptibly();
+            calls.add(call);
+            while (true) {
+                int waiting = idle.get();
+                if (waiting == 0) {
+                    start();
+                    return;
+                }
+                if (idle.compareAndSet(waiting, waiting - 1)) {
+                    return;
+                }
+            }
+        }
+
+        private void start() {
+            synchronized (lock) {
+                if (running >= MAX_IN_FLIGHT) {
+                    // every call in flight has a worker, and one of them is between calls: it takes this one
+                    return;
+                }
+                running++;
+            }
+            Thread thread = new Thread(this::work, "beammcp-stdio-" + started.incrementAndGet());
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        private void work() {
+            try {
+                while (true) {
+                    Runnable call = calls.poll();
+                    if (call == null) {
+                        idle.incrementAndGet();
+                        call = awaitCall();
+                        if (call == null) {
+                            if (retire()) {
+                                return;
+                            }
+                            continue;
+                        }
+                    }
+                    if (call == STOP) {
+                        return;
+                    }
+                    try {
+                        call.run();
+                    } catch (RuntimeException | Error e) {
+                        log.error("A call failed outside the server's own handling", e);
+                    } finally {
+                        slots.release();
+                    }
+                }
+            } finally {
+                synchronized (lock) {
+                    running--;
+                    lock.notifyAll();
+                }
+            }
+        }
+
+        /** The next call, or {@code null} after a minute without one; a stray interrupt does not end the wait. */
+        private Runnable awaitCall() {
+            while (true) {
+                try {
+                    return calls.poll(IDLE_NANOS, TimeUnit.NANOSECONDS);
+                } catch (InterruptedException e) {
+                    // meant for a call this worker ran (a cancellation that lost the race), not for the worker
+                }
+            }
+        }
+
+        /** An idle worker ends unless a submitted call claimed it meanwhile. */
+        private boolean retire() {
+            while (true) {
+                int waiting = idle.get();
+                if (waiting == 0) {
+                    // claimed: a call is on its way
+                    return false;
+                }
+                if (idle.compareAndSet(waiting, waiting - 1)) {
+                    return true;
+                }
+            }
+        }
+
+        /** Waits until every submitted call has run, then lets the workers end. */
+        void drain() throws InterruptedException {
+            slots.acquire(MAX_IN_FLIGHT);
+            try {
+                for (int i = started.get(); i > 0; i--) {
+                    calls.add(STOP);
+                }
+            } finally {
+                slots.release(MAX_IN_FLIGHT);
+            }
+            synchronized (lock) {
+                while (running > 0) {
+                    lock.wait();
+                }
+            }
+        }
+    }
+
+    /**
+     * Writes whole lines, in the order given, on its own thread: every line waiting is written, then flushed
+     * once when none is left; a client that went away is not an error.
+     */
     private static final class LineWriter {
 
+        private static final byte[] END = new byte[0];
+
         private final OutputStream out;
-        private boolean broken;
+        private final LinkedTransferQueue<byte[]> lines = new LinkedTransferQueue<>();
+        private final Thread thread;
+        private volatile boolean broken;
 
         LineWriter(OutputStream out) {
             this.out = out;
+            this.thread = new Thread(this::run, "beammcp-stdio-writer");
+            thread.setDaemon(true);
+            thread.start();
         }
 
         void write(Reply reply) {
@@ -134,20 +258,66 @@ public final class StdioTransport {
             }
         }
 
-        synchronized boolean write(byte[] line) {
+        /** Queues one line; {@code false} once writing has failed (the line is dropped). */
+        boolean write(byte[] line) {
             if (broken) {
                 return false;
             }
-            try {
-                out.write(line);
-                out.write('\n');
-                out.flush();
-                return true;
-            } catch (IOException e) {
-                broken = true;
-                log.warn("stdout is closed; further messages are dropped");
-                return false;
+            lines.add(line);
+            return true;
+        }
+
+        /** Writes what is queued, flushes, and stops the writer. */
+        void close() throws InterruptedException {
+            lines.add(END);
+            thread.join();
+        }
+
+        private void run() {
+            boolean interrupted = false;
+            while (true) {
+                byte[] line = lines.poll();
+                if (line == null) {
+                    flush();
+                    try {
+                        line = lines.take();
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                        continue;
+                    }
+                }
+                if (line == END) {
+                    flush();
+                    if (interrupted) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return;
+                }
+                if (!broken) {
+                    try {
+                        out.write(line);
+                        out.write('\n');
+                    } catch (IOException e) {
+                        fail();
+                    }
+                }
             }
+        }
+
+        private void flush() {
+            if (broken) {
+                return;
+            }
+            try {
+                out.flush();
+            } catch (IOException e) {
+                fail();
+            }
+        }
+
+        private void fail() {
+            broken = true;
+            log.warn("stdout is closed; further messages are dropped");
         }
     }
 }

@@ -69,10 +69,15 @@ final class ToolCalls {
 
     /** The arguments host code sees: the declared top-level keys only, values as sent. */
     Map<String, Object> declaredArguments(CompiledTool tool, JsonNode arguments) {
-        if (tool.declaredKeys().isEmpty()) {
+        if (tool.declaredKeys().isEmpty() || arguments.isEmpty()) {
             return Map.of();
         }
-        Map<String, Object> args = new LinkedHashMap<>();
+        if (arguments.size() == 1) {
+            Map.Entry<String, JsonNode> only = arguments.properties().iterator().next();
+            return tool.declaredKeys().contains(only.getKey())
+                    ? Collections.singletonMap(only.getKey(), JavaValues.of(only.getValue())) : Map.of();
+        }
+        Map<String, Object> args = new LinkedHashMap<>((int) (arguments.size() / 0.75f) + 1);
         for (Map.Entry<String, JsonNode> e : arguments.properties()) {
             if (tool.declaredKeys().contains(e.getKey())) {
                 args.put(e.getKey(), JavaValues.of(e.getValue()));
@@ -106,6 +111,10 @@ final class ToolCalls {
             throw new IllegalStateException("Dispatch returned null");
         }
         ObjectNode out = codec.object();
+        if (revision == Revision.V2026_07_28) {
+            // first, as McpServer.shape() would put it, which then only appends _meta instead of copying
+            out.put("resultType", "complete");
+        }
         if (result instanceof ToolResult.Error error) {
             out.putArray("content").addObject().put("type", "text")
                     .put("text", error.message() == null ? "" : error.message());

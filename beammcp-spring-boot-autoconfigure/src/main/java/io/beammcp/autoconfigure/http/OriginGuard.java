@@ -7,7 +7,7 @@ import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The first step of the pipeline: the Origin allow-list, and the Host check that defeats DNS rebinding.
@@ -26,7 +26,17 @@ import java.util.Set;
  */
 final class OriginGuard {
 
-    private static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "127.0.0.1", "[::1]");
+    private static final String[] LOOPBACK_NAMES = {"localhost", "127.0.0.1", "[::1]"};
+    /** How many distinct Origin values and local addresses have their verdict remembered. */
+    static final int REMEMBERED = 64;
+
+    /**
+     * The verdicts of Origin values seen (most requests repeat one or two), so that the per-request path
+     * neither parses a URI nor allocates; bounded: past {@value #REMEMBERED} values, others are judged each time.
+     */
+    private final ConcurrentHashMap<String, Boolean> originVerdicts = new ConcurrentHashMap<>();
+    /** Whether each local address seen is loopback, for the same reason. */
+    private final ConcurrentHashMap<String, Boolean> loopbackVerdicts = new ConcurrentHashMap<>();
 
     private final boolean anyOrigin;
     private final List<OriginPattern> origins = new ArrayList<>();
@@ -73,6 +83,18 @@ final class OriginGuard {
     }
 
     private boolean admitsOrigin(String value) {
+        Boolean known = originVerdicts.get(value);
+        if (known != null) {
+            return known;
+        }
+        boolean verdict = judgeOrigin(value);
+        if (originVerdicts.size() < REMEMBERED) {
+            originVerdicts.putIfAbsent(value, verdict);
+        }
+        return verdict;
+    }
+
+    private boolean judgeOrigin(String value) {
         for (String literal : literalOrigins) {
             if (literal.equalsIgnoreCase(value)) {
                 return true;
@@ -99,23 +121,63 @@ final class OriginGuard {
         }
         if (!hosts.isEmpty()) {
             for (String value : values) {
-                HostPattern host = HostPattern.parseHeader(value);
-                if (host == null || hosts.stream().noneMatch(p -> p.matches(host))) {
+                if (!matchesAny(value)) {
                     return false;
                 }
             }
             return true;
         }
-        if (!isLoopback(localAddress)) {
+        if (!isLoopbackCached(localAddress)) {
             return true;
         }
         for (String value : values) {
-            HostPattern host = HostPattern.parseHeader(value);
-            if (host == null || !LOOPBACK_NAMES.contains(host.host)) {
+            int hostEnd = HostPattern.hostEnd(value);
+            if (hostEnd < 0 || HostPattern.port(value, hostEnd) == HostPattern.MALFORMED) {
+                return false;
+            }
+            boolean named = false;
+            for (String name : LOOPBACK_NAMES) {
+                named |= name.length() == hostEnd && value.regionMatches(true, 0, name, 0, hostEnd);
+            }
+            if (!named) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** Whether a Host value matches an allowed host, parsed in place (no allocation, no regex). */
+    private boolean matchesAny(String value) {
+        int hostEnd = HostPattern.hostEnd(value);
+        if (hostEnd < 0) {
+            return false;
+        }
+        int port = HostPattern.port(value, hostEnd);
+        if (port == HostPattern.MALFORMED) {
+            return false;
+        }
+        for (HostPattern pattern : hosts) {
+            if (pattern.host.length() == hostEnd && value.regionMatches(true, 0, pattern.host, 0, hostEnd)
+                    && (pattern.port < 0 || pattern.port == port)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean isLoopbackCached(String address) {
+        if (address == null) {
+            return false;
+        }
+        Boolean known = loopbackVerdicts.get(address);
+        if (known != null) {
+            return known;
+        }
+        boolean verdict = isLoopback(address);
+        if (loopbackVerdicts.size() < REMEMBERED) {
+            loopbackVerdicts.putIfAbsent(address, verdict);
+        }
+        return verdict;
     }
 
     /** An IP literal as the servlet container reports it; anything else is not loopback (never a DNS lookup). */
@@ -125,7 +187,7 @@ final class OriginGuard {
         }
         String literal = address.startsWith("[") && address.endsWith("]")
                 ? address.substring(1, address.length() - 1) : address;
-        if (!literal.matches("[0-9.]+|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(%[A-Za-z0-9_.\\-]+)?")) {
+        if (!isIpLiteral(literal)) {
             return false;
         }
         try {
@@ -133,6 +195,53 @@ final class OriginGuard {
         } catch (UnknownHostException e) {
             return false;
         }
+    }
+
+    /**
+     * {@code [0-9.]+}, or {@code [0-9A-Fa-f:.]*} holding a colon with an optional zone
+     * {@code %[A-Za-z0-9_.-]+}: the shapes of an IP literal, checked before the JDK parses it.
+     */
+    static boolean isIpLiteral(String text) {
+        int n = text.length();
+        if (n == 0) {
+            return false;
+        }
+        boolean dotted = true;
+        for (int i = 0; i < n && dotted; i++) {
+            char c = text.charAt(i);
+            dotted = c == '.' || (c >= '0' && c <= '9');
+        }
+        if (dotted) {
+            return true;
+        }
+        int zone = text.indexOf('%');
+        int end = zone < 0 ? n : zone;
+        boolean colon = false;
+        for (int i = 0; i < end; i++) {
+            char c = text.charAt(i);
+            if (c == ':') {
+                colon = true;
+            } else if (c != '.' && Character.digit(c, 16) < 0 || c > 'f') {
+                return false;
+            }
+        }
+        if (!colon) {
+            return false;
+        }
+        if (zone < 0) {
+            return true;
+        }
+        if (zone == n - 1) {
+            return false;
+        }
+        for (int i = zone + 1; i < n; i++) {
+            char c = text.charAt(i);
+            if (!(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '.'
+                    || c == '-')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A serialized origin: lower-case scheme and host, and its port (the scheme's default when omitted). */
@@ -196,39 +305,75 @@ final class OriginGuard {
             return pattern;
         }
 
+        /** {@link #port}'s answer for a malformed port. */
+        static final int MALFORMED = -2;
+
         /** Parses {@code host}, {@code host:port}, {@code [v6]} or {@code [v6]:port}; {@code null} if malformed. */
         static HostPattern parseHeader(String value) {
-            String host;
-            String port = null;
-            if (value.startsWith("[")) {
-                int end = value.indexOf(']');
-                if (end < 0) {
-                    return null;
-                }
-                host = value.substring(0, end + 1);
-                String rest = value.substring(end + 1);
-                if (!rest.isEmpty()) {
-                    if (!rest.startsWith(":")) {
-                        return null;
-                    }
-                    port = rest.substring(1);
-                }
-            } else {
-                int colon = value.indexOf(':');
-                host = colon < 0 ? value : value.substring(0, colon);
-                port = colon < 0 ? null : value.substring(colon + 1);
-            }
-            if (host.isEmpty() || !host.matches("\\[[0-9A-Fa-f:.]+]|[A-Za-z0-9.\\-_]+")) {
+            int hostEnd = hostEnd(value);
+            if (hostEnd < 0) {
                 return null;
             }
-            int number = -1;
-            if (port != null) {
-                if (!port.matches("[0-9]{1,5}")) {
-                    return null;
-                }
-                number = Integer.parseInt(port);
+            int port = port(value, hostEnd);
+            if (port == MALFORMED) {
+                return null;
             }
-            return new HostPattern(host.toLowerCase(Locale.ROOT), number);
+            return new HostPattern(value.substring(0, hostEnd).toLowerCase(Locale.ROOT), port);
+        }
+
+        /**
+         * Where the host of a Host value ends: {@code [hex:.]} with its brackets, or {@code [A-Za-z0-9._-]+},
+         * up to the end or a colon; {@code -1} when the host is malformed or empty.
+         */
+        static int hostEnd(String value) {
+            int n = value.length();
+            if (n > 0 && value.charAt(0) == '[') {
+                int end = value.indexOf(']');
+                if (end < 2) {
+                    return -1;
+                }
+                for (int i = 1; i < end; i++) {
+                    char c = value.charAt(i);
+                    if (c != ':' && c != '.' && (Character.digit(c, 16) < 0 || c > 'f')) {
+                        return -1;
+                    }
+                }
+                return end + 1;
+            }
+            int i = 0;
+            while (i < n && value.charAt(i) != ':') {
+                char c = value.charAt(i);
+                if (!(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '-'
+                        || c == '_')) {
+                    return -1;
+                }
+                i++;
+            }
+            return i == 0 ? -1 : i;
+        }
+
+        /** The port after the host: {@code -1} when none, {@link #MALFORMED} unless {@code :[0-9]{1,5}}. */
+        static int port(String value, int hostEnd) {
+            int n = value.length();
+            if (hostEnd == n) {
+                return -1;
+            }
+            if (value.charAt(hostEnd) != ':') {
+                return MALFORMED;
+            }
+            int digits = n - hostEnd - 1;
+            if (digits < 1 || digits > 5) {
+                return MALFORMED;
+            }
+            int port = 0;
+            for (int i = hostEnd + 1; i < n; i++) {
+                char c = value.charAt(i);
+                if (c < '0' || c > '9') {
+                    return MALFORMED;
+                }
+                port = port * 10 + (c - '0');
+            }
+            return port;
         }
 
         boolean matches(HostPattern actual) {

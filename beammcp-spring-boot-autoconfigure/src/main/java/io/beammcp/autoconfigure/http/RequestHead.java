@@ -4,22 +4,25 @@ import jakarta.servlet.http.HttpServletRequest;
 
 import java.security.Principal;
 import java.security.cert.X509Certificate;
-import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Arrays;
 import java.util.Enumeration;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * The request line, headers and peer of one request, copied once when the request arrives, so that the
- * pipeline, the authorizers and the core read the same values on whichever thread serves them.
+ * pipeline, the authorizers and the core read the same values on whichever thread serves them. The headers
+ * are kept as they came, one name and one value per header line, and looked up by a scan with a
+ * case-insensitive comparison: a request has a handful of them, and this costs two small arrays per request
+ * instead of a sorted map of lists.
  */
 final class RequestHead implements McpRequestHead {
 
     private final String method;
     private final String path;
-    private final Map<String, List<String>> headers;
+    /** Header names and values, pairwise, in the order received; {@code headerCount} of them are used. */
+    private final String[] headerNames;
+    private final String[] headerValues;
+    private final int headerCount;
     private final String remoteAddress;
     private final int remotePort;
     private final String localAddress;
@@ -31,17 +34,30 @@ final class RequestHead implements McpRequestHead {
     private RequestHead(HttpServletRequest request) {
         this.method = request.getMethod();
         this.path = request.getRequestURI();
-        Map<String, List<String>> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        String[] headerNames = new String[16];
+        String[] headerValues = new String[16];
+        int headerCount = 0;
         Enumeration<String> names = request.getHeaderNames();
         while (names != null && names.hasMoreElements()) {
             String name = names.nextElement();
-            List<String> values = copy.computeIfAbsent(name, n -> new ArrayList<>());
-            for (Enumeration<String> e = request.getHeaders(name); e.hasMoreElements();) {
-                values.add(strip(e.nextElement()));
+            Enumeration<String> values = request.getHeaders(name);
+            while (values != null && values.hasMoreElements()) {
+                String value = values.nextElement();
+                if (value == null) {
+                    continue;
+                }
+                if (headerCount == headerNames.length) {
+                    headerNames = Arrays.copyOf(headerNames, headerCount * 2);
+                    headerValues = Arrays.copyOf(headerValues, headerCount * 2);
+                }
+                headerNames[headerCount] = name;
+                headerValues[headerCount] = strip(value);
+                headerCount++;
             }
         }
-        copy.replaceAll((name, values) -> List.copyOf(values));
-        this.headers = Collections.unmodifiableMap(copy);
+        this.headerNames = headerNames;
+        this.headerValues = headerValues;
+        this.headerCount = headerCount;
         this.remoteAddress = request.getRemoteAddr();
         this.remotePort = request.getRemotePort();
         this.localAddress = request.getLocalAddr();
@@ -81,7 +97,47 @@ final class RequestHead implements McpRequestHead {
 
     @Override
     public List<String> headers(String name) {
-        return headers.getOrDefault(name, List.of());
+        String first = null;
+        String[] more = null;
+        int found = 0;
+        for (int i = 0; i < headerCount; i++) {
+            if (headerNames[i].equalsIgnoreCase(name)) {
+                if (found == 0) {
+                    first = headerValues[i];
+                } else {
+                    if (more == null) {
+                        more = new String[headerCount - i + 1];
+                        more[0] = first;
+                    }
+                    more[found] = headerValues[i];
+                }
+                found++;
+            }
+        }
+        return found == 0 ? List.of() : found == 1 ? List.of(first) : List.of(Arrays.copyOf(more, found));
+    }
+
+    @Override
+    public String header(String name) {
+        String value = null;
+        for (int i = 0; i < headerCount; i++) {
+            if (headerNames[i].equalsIgnoreCase(name)) {
+                if (value != null) {
+                    return null;
+                }
+                value = headerValues[i];
+            }
+        }
+        return value;
+    }
+
+    private boolean has(String name) {
+        for (int i = 0; i < headerCount; i++) {
+            if (headerNames[i].equalsIgnoreCase(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -121,6 +177,6 @@ final class RequestHead implements McpRequestHead {
 
     /** Whether the request announces a body: a positive Content-Length or a Transfer-Encoding. */
     boolean declaresBody() {
-        return contentLength > 0 || !headers("Transfer-Encoding").isEmpty();
+        return contentLength > 0 || has("Transfer-Encoding");
     }
 }
