@@ -89,9 +89,9 @@ start_java() { # <name> <jar> <port> [args...]
   pids+=($!)
   eval "pid_$name=$!"
 }
-# Input-required state must be sealed with one key on every instance for the multi-round check: when the
-# server gains that setting, pass it here (same value for all), e.g. shared_state=(--beammcp.<key>=...).
-shared_state=()
+# Input-required state must be sealed with one key on every instance for the multi-round check (the rounds
+# land on different instances): the same secret for all.
+shared_state=(--beammcp.input.state-key=interop-only-shared-secret-of-32-bytes-or-more)
 log "starting 4 sample instances and 2 conformance fixture instances"
 start_java sampleA "$work/sample-app.jar" "$pA"
 start_java sampleB "$work/sample-app.jar" "$pB"

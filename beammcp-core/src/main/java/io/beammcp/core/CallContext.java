@@ -9,6 +9,20 @@ import java.util.Map;
  * <p>Notifications sent here reach the client before the request's response, on that request's own
  * channel (over HTTP the response becomes an event stream at the first one); once the request has been
  * answered or cancelled they are dropped. Every method may be called from any thread.
+ *
+ * <p>Host code that needs something from the client (a form filled in, a sampling completion, the roots)
+ * asks through {@link #requireInput} and reads the answers with {@link #inputResponse}, written once for
+ * both revisions:
+ * <pre>{@code
+ * Map<String, Object> answer = context.ask("user_name", InputRequest.elicitation("Your name?", schema));
+ * if (answer == null || !"accept".equals(answer.get("action"))) {
+ *     return ToolResult.error("No name given");
+ * }
+ * }</pre>
+ * In 2026-07-28 {@code requireInput} ends this round: the client gets {@code resultType: "input_required"},
+ * and retries with the answers, running the host code again, which now finds them. In 2025-11-25 it sends
+ * the requests to the client, waits for the answers and returns. Work done before {@code requireInput} may
+ * therefore run more than once; keep it free of side effects.
  */
 public interface CallContext {
 
@@ -84,4 +98,62 @@ public interface CallContext {
      * @return {@code true} once the answer is no longer wanted
      */
     boolean isCancelled();
+
+    /**
+     * The client's answer to the input request of this key: an elicitation's {@code {action, content?}}, a
+     * sampling {@code {role, content, model, stopReason?}} or roots {@code {roots: [...]}}, as plain Java
+     * values. In 2026-07-28 the answers of every earlier round of this request are kept (in its sealed
+     * {@code requestState}); in 2025-11-25 those received by {@link #requireInput}.
+     *
+     * @param key the key the request was made under
+     * @return the answer, immutable, or {@code null} when there is none (not asked yet, not answered,
+     *         answered with an error, or the client did not answer in time)
+     */
+    Map<String, Object> inputResponse(String key);
+
+    /**
+     * Whether the client declared the capability an input request needs (this request's capabilities in
+     * 2026-07-28, the session's in 2025-11-25), so {@link #requireInput} may send it.
+     *
+     * @param request the request
+     * @return {@code true} when it may be sent
+     */
+    boolean canRequest(InputRequest request);
+
+    /**
+     * Asks the client for input, under keys of the host's choosing, in {@code tools/call},
+     * {@code prompts/get} and {@code resources/read}. In 2026-07-28 it never returns: the round ends with
+     * an {@code input_required} result (whatever the host does after catching anything), and the client's
+     * retry runs the host code again with the answers. In 2025-11-25 it sends each request to the client on
+     * the request's own channel, waits for every answer (at most the server's input timeout; an answer
+     * that does not come in time stays absent and its request is cancelled), and returns.
+     *
+     * @param requests what to ask, by key
+     * @throws MissingClientCapabilityException when the client did not declare a capability a request
+     *         needs; nothing was sent
+     * @throws IllegalStateException outside {@code tools/call}, {@code prompts/get} and
+     *         {@code resources/read}
+     * @throws java.util.concurrent.CancellationException when the request was cancelled while waiting
+     */
+    void requireInput(Map<String, InputRequest> requests);
+
+    /**
+     * The client's answer under {@code key}, asking for it with {@link #requireInput} when there is none
+     * yet: {@code inputResponse(key)}, else {@code requireInput(Map.of(key, request))} and then
+     * {@code inputResponse(key)}.
+     *
+     * @param key the key to ask under
+     * @param request what to ask when there is no answer yet
+     * @return the answer, or {@code null} when the client did not give one (2025-11-25 only: in 2026-07-28
+     *         the round ends instead)
+     * @throws MissingClientCapabilityException as {@link #requireInput} does
+     */
+    default Map<String, Object> ask(String key, InputRequest request) {
+        Map<String, Object> answer = inputResponse(key);
+        if (answer == null) {
+            requireInput(Map.of(key, request));
+            answer = inputResponse(key);
+        }
+        return answer;
+    }
 }

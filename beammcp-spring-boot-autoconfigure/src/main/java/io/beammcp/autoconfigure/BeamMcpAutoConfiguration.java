@@ -7,12 +7,16 @@ import io.beammcp.core.Dispatch;
 import io.beammcp.core.PromptRenderer;
 import io.beammcp.core.ResourceReader;
 import io.beammcp.core.server.McpServer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
+
+import java.nio.charset.StandardCharsets;
 
 /**
  * Builds the {@link McpServer} from the application's {@link Catalog} and {@link Dispatch} beans, its
@@ -28,6 +32,8 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties(BeamMcpProperties.class)
 public final class BeamMcpAutoConfiguration {
 
+    private static final Logger log = LoggerFactory.getLogger(BeamMcpAutoConfiguration.class);
+
     @Bean
     @ConditionalOnMissingBean
     McpServer mcpServer(ObjectProvider<Catalog> catalog, ObjectProvider<Dispatch> dispatch,
@@ -39,6 +45,12 @@ public final class BeamMcpAutoConfiguration {
         BeamMcpProperties.ListCache resources = properties.getResources();
         BeamMcpProperties.ListCache prompts = properties.getPrompts();
         BeamMcpProperties.ListCache discover = properties.getDiscover();
+        BeamMcpProperties.Input input = properties.getInput();
+        if (input.getStateKey() == null && properties.getTransport() == BeamMcpProperties.Transport.HTTP) {
+            log.warn("beammcp.input.state-key is not set: this instance seals requestState with a random key of its "
+                    + "own, so behind a load balancer a multi-round request retried on another instance is refused. "
+                    + "Give every instance the same secret of at least 32 bytes.");
+        }
         return McpServer.builder(required(catalog, Catalog.class), required(dispatch, Dispatch.class))
                 .serverName(orElse(properties.getServerName(),
                         environment.getProperty("spring.application.name", "beammcp")))
@@ -58,6 +70,9 @@ public final class BeamMcpAutoConfiguration {
                 .toolTimeout(tools.getTimeout())
                 .maxStreams(streams.getMaxOpen())
                 .maxStreamsPerSession(streams.getMaxPerSession())
+                .inputStateKey(input.getStateKey() == null ? null : input.getStateKey().getBytes(StandardCharsets.UTF_8))
+                .inputStateTtl(input.getStateTtl())
+                .inputTimeout(input.getTimeout())
                 .build();
     }
 

@@ -3,12 +3,14 @@ package io.beammcp.autoconfigure;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /**
  * Settings of the MCP server, under {@code beammcp}. A value that could not serve (a page size, message
- * size, stream bound, tool timeout or heartbeat that is not positive, a negative TTL, a cache scope other
- * than {@code public} or {@code private}) fails startup, naming the property.
+ * size, stream bound, tool or input timeout, state lifetime or heartbeat that is not positive, a negative
+ * TTL, a cache scope other than {@code public} or {@code private}, a state key shorter than 32 bytes) fails
+ * startup, naming the property.
  */
 @ConfigurationProperties("beammcp")
 public class BeamMcpProperties {
@@ -48,6 +50,9 @@ public class BeamMcpProperties {
 
     /** The bounds and heartbeat of streams of change notifications. */
     private final Streams streams = new Streams();
+
+    /** How host code asks the client for input (elicitation, sampling, roots). */
+    private final Input input = new Input();
 
     public Transport getTransport() {
         return transport;
@@ -117,6 +122,10 @@ public class BeamMcpProperties {
 
     public ListCache getDiscover() {
         return discover;
+    }
+
+    public Input getInput() {
+        return input;
     }
 
     public Streams getStreams() {
@@ -237,6 +246,59 @@ public class BeamMcpProperties {
                 throw new IllegalArgumentException("The stream heartbeat must be positive, was " + heartbeat);
             }
             this.heartbeat = heartbeat;
+        }
+    }
+
+    /**
+     * Input from the client: the sealing of 2026-07-28 {@code requestState} values, and how long a
+     * 2025-11-25 request waits for the client's answers.
+     */
+    public static class Input {
+
+        /**
+         * The secret (at least 32 characters) that seals requestState values; every instance behind one load
+         * balancer needs the same. When absent each process makes a random one, so a retry reaching another
+         * instance is refused.
+         */
+        private String stateKey;
+
+        /** How long a requestState stays valid; a retry after it is refused. */
+        private Duration stateTtl = Duration.ofMinutes(10);
+
+        /** How long a 2025-11-25 request waits for the client to answer an elicitation, sampling or roots request. */
+        private Duration timeout = Duration.ofMinutes(5);
+
+        public String getStateKey() {
+            return stateKey;
+        }
+
+        public void setStateKey(String stateKey) {
+            if (stateKey != null && stateKey.getBytes(StandardCharsets.UTF_8).length < 32) {
+                throw new IllegalArgumentException("The input state key must be at least 32 bytes long");
+            }
+            this.stateKey = stateKey;
+        }
+
+        public Duration getStateTtl() {
+            return stateTtl;
+        }
+
+        public void setStateTtl(Duration stateTtl) {
+            if (stateTtl.isNegative() || stateTtl.isZero()) {
+                throw new IllegalArgumentException("The input state lifetime must be positive, was " + stateTtl);
+            }
+            this.stateTtl = stateTtl;
+        }
+
+        public Duration getTimeout() {
+            return timeout;
+        }
+
+        public void setTimeout(Duration timeout) {
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("The input timeout must be positive, was " + timeout);
+            }
+            this.timeout = timeout;
         }
     }
 }

@@ -21,9 +21,12 @@ import io.beammcp.core.server.McpServer;
 import io.beammcp.core.server.Reply;
 import io.beammcp.core.server.Transport;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import tools.jackson.databind.JsonNode;
@@ -228,6 +231,92 @@ class BeamMcpAutoConfigurationTests {
         return acknowledged[0];
     }
 
+    private static final String SHARED_KEY = "beammcp.input.state-key=a secret shared by every instance!";
+
+    private static String askForRoots(int id, String extra) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"echo\","
+                + "\"arguments\":{\"text\":\"x\"}" + extra + ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":"
+                + "\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{\"roots\":{}}}}}";
+    }
+
+    @Test
+    void instancesSharingTheStateKeyAcceptEachOthersRequestState() {
+        ApplicationContextRunner asking = runner.withUserConfiguration(Hosts.CatalogOnly.class, AskingForRoots.class);
+        asking.withPropertyValues(SHARED_KEY).run(first -> asking.withPropertyValues(SHARED_KEY).run(second -> {
+            JsonNode round1 = Wire.ask(first.getBean(McpServer.class), askForRoots(1, "")).get("result");
+            assertThat(round1.get("resultType").stringValue()).isEqualTo("input_required");
+            String retry = askForRoots(2, ",\"inputResponses\":{\"roots\":{\"roots\":[]}},\"requestState\":"
+                    + round1.get("requestState"));
+            JsonNode round2 = Wire.ask(second.getBean(McpServer.class), retry).get("result");
+            assertThat(round2.at("/content/0/text").stringValue()).isEqualTo("roots: {roots=[]}");
+        }));
+        asking.run(first -> asking.run(second -> {
+            JsonNode round1 = Wire.ask(first.getBean(McpServer.class), askForRoots(1, "")).get("result");
+            String retry = askForRoots(2, ",\"inputResponses\":{\"roots\":{\"roots\":[]}},\"requestState\":"
+                    + round1.get("requestState"));
+            assertThat(Wire.ask(second.getBean(McpServer.class), retry).at("/error/code").asInt())
+                    .as("each instance has a random key of its own").isEqualTo(-32602);
+        }));
+    }
+
+    @Test
+    @ExtendWith(OutputCaptureExtension.class)
+    void anHttpServerWithoutAStateKeyWarnsThatInstancesNeedASharedOne(CapturedOutput output) {
+        host.run(context -> assertThat(context).hasSingleBean(McpServer.class));
+        assertThat(output).contains("beammcp.input.state-key is not set");
+    }
+
+    @Test
+    @ExtendWith(OutputCaptureExtension.class)
+    void aServerWithAStateKeyOrOnStdioDoesNotWarn(CapturedOutput output) {
+        host.withPropertyValues(SHARED_KEY).run(context -> assertThat(context).hasSingleBean(McpServer.class));
+        host.withPropertyValues("beammcp.transport=stdio").run(context -> assertThat(context)
+                .hasSingleBean(McpServer.class));
+        assertThat(output).doesNotContain("beammcp.input.state-key");
+    }
+
+    @Test
+    void aStateKeyShorterThan32BytesFailsStartup() {
+        host.withPropertyValues("beammcp.input.state-key=too short").run(context -> assertThat(context)
+                .getFailure().rootCause().hasMessageContaining("at least 32 bytes"));
+    }
+
+    @Test
+    void theInputTimeoutReachesTheServer() {
+        runner.withUserConfiguration(Hosts.CatalogOnly.class, AskingForRoots.class)
+                .withPropertyValues("beammcp.input.timeout=100ms").run(context -> {
+                    McpServer server = context.getBean(McpServer.class);
+                    LegacySession session = new LegacySession();
+                    List<String> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
+                    Exchange exchange = new Exchange() {
+                        @Override
+                        public Transport transport() {
+                            return Transport.STDIO;
+                        }
+
+                        @Override
+                        public LegacySession session() {
+                            return session;
+                        }
+
+                        @Override
+                        public boolean send(byte[] message) {
+                            sent.add(new String(message, StandardCharsets.UTF_8));
+                            return true;
+                        }
+                    };
+                    server.handle(("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                            + "\"2025-11-25\",\"capabilities\":{\"roots\":{}},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}")
+                            .getBytes(StandardCharsets.UTF_8), exchange);
+                    Reply reply = server.handle(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":"
+                            + "{\"name\":\"echo\",\"arguments\":{\"text\":\"x\"}}}").getBytes(StandardCharsets.UTF_8), exchange);
+                    assertThat(Wire.parse(new String(reply.body(), StandardCharsets.UTF_8)).at("/result/content/0/text")
+                            .stringValue()).isEqualTo("roots: null");
+                    assertThat(sent).hasSize(2);
+                    assertThat(sent.get(1)).contains("notifications/cancelled");
+                });
+    }
+
     private static JsonNode serverInfo(McpServer server) {
         return Wire.ask(server, Wire.modern(1, "server/discover", ""))
                 .at("/result/_meta/io.modelcontextprotocol~1serverInfo");
@@ -242,6 +331,16 @@ class BeamMcpAutoConfigurationTests {
         @Bean
         McpServer ownServer() {
             return server;
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class AskingForRoots {
+
+        @Bean
+        Dispatch dispatch() {
+            return (tool, arguments, context) -> ToolResult.of("roots: "
+                    + context.ask("roots", io.beammcp.core.InputRequest.roots()));
         }
     }
 

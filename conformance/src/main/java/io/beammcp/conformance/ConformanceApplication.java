@@ -4,9 +4,14 @@ import io.beammcp.autoconfigure.http.McpAuthorizer;
 import io.beammcp.core.Catalog;
 import io.beammcp.core.CatalogChanges;
 import io.beammcp.core.Dispatch;
+import io.beammcp.core.PromptSpec;
+import io.beammcp.core.ToolSpec;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The fixture host the official conformance suite drives: FIXTURE.md's tools, resources and prompts,
@@ -23,7 +28,11 @@ public class ConformanceApplication {
 
     @Bean
     Catalog catalog() {
-        return Catalog.of(FixtureTools.TOOLS, FixtureResources.RESOURCES, FixturePrompts.PROMPTS);
+        List<ToolSpec> tools = new ArrayList<>(FixtureTools.TOOLS);
+        tools.addAll(FixtureInput.TOOLS);
+        List<PromptSpec> prompts = new ArrayList<>(FixturePrompts.PROMPTS);
+        prompts.add(FixtureInput.PROMPT);
+        return Catalog.of(tools, FixtureResources.RESOURCES, prompts);
     }
 
     @Bean

@@ -26,6 +26,7 @@ final class FixturePrompts implements PromptRenderer, Completer {
     @Override
     public PromptResult render(String name, Map<String, String> arguments, CallContext context) {
         return switch (name) {
+            case "test_input_required_result_prompt" -> FixtureInput.prompt(context);
             case "test_prompt_with_arguments" -> PromptResult.of(PromptMessage.user(Content.text(
                     "Prompt with arguments: arg1='" + arguments.get("arg1") + "', arg2='" + arguments.get("arg2") + "'")));
             case "test_prompt_with_embedded_resource" -> PromptResult.of(

@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The tools of the conformance contract (FIXTURE.md §4). Tools whose scenario needs a capability the
- * library does not have yet still answer, so the suite reports the missing capability, not a missing tool.
- * The lists themselves are fixed: the trigger tools report a change so that the notification path runs.
+ * The tools of the conformance contract (FIXTURE.md §4); those that ask the client for input are in
+ * {@link FixtureInput}. The lists themselves are fixed: the trigger tools report a change so that the
+ * notification path runs.
  */
 final class FixtureTools implements Dispatch {
 
@@ -34,15 +34,7 @@ final class FixtureTools implements Dispatch {
             tool("test_trigger_prompt_change", "Reports that the prompt list changed."),
             ToolSpec.builder("test_missing_capability").description("Needs the client's sampling capability.")
                     .inputSchema("{\"type\":\"object\"}").requiresClientCapabilities("sampling")
-                    .mode(ToolMode.READ_ONLY).build(),
-            ToolSpec.builder("test_sampling").description("Asks the client's model to answer a prompt.")
-                    .inputSchema("{\"type\":\"object\",\"properties\":{\"prompt\":{\"type\":\"string\"}},"
-                            + "\"required\":[\"prompt\"]}").build(),
-            ToolSpec.builder("test_elicitation").description("Asks the user for information.")
-                    .inputSchema("{\"type\":\"object\",\"properties\":{\"message\":{\"type\":\"string\"}},"
-                            + "\"required\":[\"message\"]}").build(),
-            tool("test_elicitation_sep1034_defaults", "Asks the user with defaults for every field type."),
-            tool("test_elicitation_sep1330_enums", "Asks the user with every enum shape."));
+                    .mode(ToolMode.READ_ONLY).build());
 
     private final CatalogChanges changes;
 
@@ -57,6 +49,9 @@ final class FixtureTools implements Dispatch {
 
     @Override
     public ToolResult call(String toolName, Map<String, Object> arguments, CallContext context) throws Exception {
+        if (FixtureInput.handles(toolName)) {
+            return FixtureInput.call(toolName, arguments, context);
+        }
         return switch (toolName) {
             case "test_tool_with_progress" -> {
                 for (int progress = 0; progress <= 100; progress += 50) {

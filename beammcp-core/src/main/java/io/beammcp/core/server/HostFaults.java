@@ -1,5 +1,6 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.MissingClientCapabilityException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -7,7 +8,8 @@ import org.slf4j.LoggerFactory;
  * The one fault policy for host code: the client gets {@code -32603} without detail, the operator a log
  * line with the failure's class and stack but without its messages, which may quote argument values. Host
  * code failing after its request was cancelled (typically with the {@link InterruptedException} the
- * cancellation caused) is expected: nobody gets an answer, and the log line is at debug level.
+ * cancellation caused) is expected: nobody gets an answer, and the log line is at debug level. Host code
+ * asking the client for input ends its work with a signal that is no fault: it passes through.
  */
 final class HostFaults {
 
@@ -17,8 +19,16 @@ final class HostFaults {
     }
 
     static McpError internal(String what, Throwable failure, RequestContext context) {
+        if (failure instanceof InputRequiredException || failure instanceof MissingClientCapabilityException) {
+            // host code asking the client for input, or unable to: the server answers it, not a fault
+            throw (RuntimeException) failure;
+        }
         if (failure instanceof InterruptedException) {
             Thread.currentThread().interrupt();
+        }
+        if (context != null && context.askedInput() != null) {
+            log.debug("{} failed after asking for input, which is answered: {}", what, failure.getClass().getName());
+            return new McpError(McpError.INTERNAL_ERROR, "Internal error");
         }
         if (context != null && context.isCancelled()) {
             log.debug("{} stopped after its request was cancelled: {}", what, failure.getClass().getName());

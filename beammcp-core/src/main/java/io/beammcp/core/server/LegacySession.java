@@ -2,11 +2,14 @@ package io.beammcp.core.server;
 
 import io.beammcp.core.LogLevel;
 import io.beammcp.core.Revision;
+import tools.jackson.databind.JsonNode;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The state of one legacy (2025-11-25) client: what {@code initialize} negotiated, the log level set with
@@ -25,8 +28,11 @@ public final class LegacySession {
     /** Decision (WIRE.md §18.11): no log messages until the client sets a level. */
     private volatile LogLevel logLevel;
     private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
-    /** Requests and streams in flight, by the JSON text of their id: what {@code notifications/cancelled} names. */
+    /** Requests and streams in flight, by the {@link #key} of their id: what {@code notifications/cancelled} names. */
     final Map<String, Cancellable> inFlight = new ConcurrentHashMap<>();
+    /** The server's own requests to this client awaiting an answer, by the {@link #key} of their id. */
+    final Map<String, CompletableFuture<JsonNode>> awaiting = new ConcurrentHashMap<>();
+    private final AtomicLong requestIds = new AtomicLong();
     /** The open streams this session holds; changed only under the lock of the server's stream registry. */
     final Set<Stream> streams = ConcurrentHashMap.newKeySet();
 
@@ -96,6 +102,27 @@ public final class LegacySession {
         boolean first = !initialized;
         initialized = true;
         return first;
+    }
+
+    /**
+     * The key of a JSON-RPC id (a string or an integer node) in {@link #inFlight} and {@link #awaiting}: the
+     * string {@code "1"} and the number {@code 1} differ.
+     */
+    static String key(JsonNode id) {
+        return id.isString() ? "\"" + id.stringValue() : id.asString();
+    }
+
+    /** A new id for a request of the server's own, unique in this session. */
+    long nextRequestId() {
+        return requestIds.incrementAndGet();
+    }
+
+    /** Hands a client's response to the server's request it answers; an unknown id is ignored. */
+    void answered(JsonNode id, JsonNode response) {
+        CompletableFuture<JsonNode> waiting = awaiting.remove(key(id));
+        if (waiting != null) {
+            waiting.complete(response);
+        }
     }
 
     LogLevel logLevel() {

@@ -5,6 +5,7 @@ import io.beammcp.core.CatalogChanges;
 import io.beammcp.core.Completer;
 import io.beammcp.core.Dispatch;
 import io.beammcp.core.LogLevel;
+import io.beammcp.core.MissingClientCapabilityException;
 import io.beammcp.core.PromptRenderer;
 import io.beammcp.core.PromptSpec;
 import io.beammcp.core.ResourceEntry;
@@ -17,7 +18,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +55,7 @@ public final class McpServer implements AutoCloseable {
     /** Decision (WIRE.md §18.1): both revisions, modern first, in discover and in {@code -32022}. */
     static final List<String> SUPPORTED_VERSIONS = List.of(MODERN, LEGACY);
     static final String SUBSCRIPTION_ID_KEY = "io.modelcontextprotocol/subscriptionId";
+    static final String SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo";
 
     private static final Logger log = LoggerFactory.getLogger(McpServer.class);
 
@@ -79,6 +83,8 @@ public final class McpServer implements AutoCloseable {
     private final ListCache discoverCache;
     private final ObjectNode serverInfo;
     private final String instructions;
+    private final InputStates inputStates;
+    private final Duration inputTimeout;
 
     /** One compiled catalog: every list, indexed and sorted for paging. */
     private record Index(Paged<CompiledTool> tools, Resources resources, Prompts prompts) {
@@ -124,6 +130,12 @@ public final class McpServer implements AutoCloseable {
         this.discoverCache = b.discoverCache;
         this.serverInfo = codec.object().put("name", b.serverName).put("version", b.serverVersion);
         this.instructions = b.instructions;
+        if (b.inputTimeout.isNegative() || b.inputTimeout.isZero()) {
+            throw new IllegalArgumentException("The input timeout must be positive, was " + b.inputTimeout);
+        }
+        this.inputTimeout = b.inputTimeout;
+        this.inputStates = new InputStates(b.inputStateKey == null ? InputStates.randomKey() : b.inputStateKey,
+                b.inputStateTtl, Clock.systemUTC(), codec);
         this.changes = b.changes;
         if (changes != null) {
             changes.addListener(changeListener);
@@ -274,8 +286,10 @@ public final class McpServer implements AutoCloseable {
      */
     private Pending prepare(byte[] bytes, Exchange exchange) {
         Message message;
+        JsonNode root;
         try {
-            message = Message.parse(codec.read(bytes));
+            root = codec.read(bytes);
+            message = Message.parse(root);
         } catch (McpError e) {
             return Pending.now(error(null, null, e));
         } catch (Message.Refusal r) {
@@ -298,7 +312,7 @@ public final class McpServer implements AutoCloseable {
         }
         Revision era = classify(message, exchange);
         try {
-            return era == Revision.V2026_07_28 ? modern(message, exchange) : legacy(message, exchange);
+            return era == Revision.V2026_07_28 ? modern(message, exchange) : legacy(message, root, exchange);
         } catch (McpError e) {
             return Pending.now(message.isNotification() ? accepted(era) : error(era, message.id(), e));
         }
@@ -326,7 +340,7 @@ public final class McpServer implements AutoCloseable {
     private static void cancel(LegacySession peer, Message message) {
         JsonNode requestId = message.params() == null ? null : message.params().get("requestId");
         if (peer != null && requestId != null && (requestId.isString() || requestId.isIntegralNumber())) {
-            Cancellable target = peer.inFlight.get(requestId.toString());
+            Cancellable target = peer.inFlight.get(LegacySession.key(requestId));
             if (target != null) {
                 target.cancel();
             }
@@ -448,7 +462,7 @@ public final class McpServer implements AutoCloseable {
     private ObjectNode decorate(ObjectNode result) {
         ObjectNode decorated = codec.object().put("resultType", "complete");
         decorated.setAll(result);
-        decorated.putObject("_meta").set("io.modelcontextprotocol/serverInfo", serverInfo);
+        decorated.putObject("_meta").set(SERVER_INFO_KEY, serverInfo);
         return decorated;
     }
 
@@ -544,7 +558,7 @@ public final class McpServer implements AutoCloseable {
 
     // ---- 2025-11-25 ----------------------------------------------------------------------------------
 
-    private Pending legacy(Message message, Exchange exchange) {
+    private Pending legacy(Message message, JsonNode root, Exchange exchange) {
         Revision era = Revision.V2025_11_25;
         if (message.isRequest() && "initialize".equals(message.method())) {
             // over HTTP initialize always opens a new session; a stdio process is its own one session
@@ -568,7 +582,12 @@ public final class McpServer implements AutoCloseable {
                 }
             }
         }
-        if (message.isResponse() || message.isNotification()) {
+        if (message.isResponse()) {
+            // the client answering a request of the server's own (WIRE.md §4)
+            session.answered(message.id(), root);
+            return Pending.now(accepted(era));
+        }
+        if (message.isNotification()) {
             if ("notifications/cancelled".equals(message.method())) {
                 cancel(session, message);
             } else if ("notifications/initialized".equals(message.method()) && session.isOpen()
@@ -743,6 +762,7 @@ public final class McpServer implements AutoCloseable {
             }
             case "resources/read": {
                 String uri = resources.readable(params, modern);
+                context.withInput(input(message, context, uri, null), inputTimeout);
                 return later(message, context, () -> resources.read(uri, context, modern), resourcesCache);
             }
             case "prompts/list": {
@@ -753,6 +773,8 @@ public final class McpServer implements AutoCloseable {
             case "prompts/get": {
                 Prompts.Prompt prompt = prompts.named(params);
                 Map<String, String> arguments = prompts.arguments(prompt, params);
+                JsonNode promptArguments = params == null ? null : params.get("arguments");
+                context.withInput(input(message, context, prompt.spec().name(), promptArguments), inputTimeout);
                 return later(message, context, () -> prompts.render(prompt, arguments, context), null);
             }
             case "completion/complete": {
@@ -775,15 +797,76 @@ public final class McpServer implements AutoCloseable {
     private Pending later(Message message, RequestContext context, Supplier<ObjectNode> work, ListCache cache) {
         Revision era = context.revision();
         return Pending.later(context, () -> {
+            Reply reply;
             try {
-                return result(era, message.id(), shape(era, work.get(), cache));
+                reply = result(era, message.id(), shape(era, work.get(), cache));
+            } catch (InputRequiredException asked) {
+                reply = null;
+            } catch (MissingClientCapabilityException e) {
+                reply = error(era, message.id(), missingCapability(era, e));
             } catch (McpError e) {
-                return error(era, message.id(), e);
+                reply = error(era, message.id(), e);
             } catch (RuntimeException e) {
                 log.error("Serving a request failed; the client got -32603", e);
-                return error(era, message.id(), new McpError(McpError.INTERNAL_ERROR, "Internal error"));
+                reply = error(era, message.id(), new McpError(McpError.INTERNAL_ERROR, "Internal error"));
+            }
+            if (context.askedInput() == null) {
+                return reply;
+            }
+            // host code asked for input this round: that is the answer, whatever it did afterwards
+            try {
+                return result(era, message.id(), inputRequired(context));
+            } catch (RuntimeException e) {
+                return error(era, message.id(), HostFaults.internal("Asking for input", e, null));
             }
         });
+    }
+
+    /**
+     * The 2026-07-28 input of a request that may ask the client for input, checked now (before host code);
+     * in 2025-11-25 an empty one, filled as the client answers.
+     */
+    private RequestInput input(Message message, RequestContext context, String name, JsonNode arguments) {
+        RequestInput input = new RequestInput(inputStates, message.method(), name, arguments, codec);
+        return context.revision() == Revision.V2026_07_28 ? input.arrived(message.params()) : input;
+    }
+
+    /**
+     * {@code InputRequiredResult} (WIRE.md §14): the requests of this round, and a sealed state carrying
+     * every answer so far except those asked again, so the next round sees them all.
+     */
+    private ObjectNode inputRequired(RequestContext context) {
+        ObjectNode result = codec.object().put("resultType", "input_required");
+        ObjectNode requests = result.putObject("inputRequests");
+        Map<String, String> asked = new LinkedHashMap<>();
+        context.askedInput().forEach((key, request) -> {
+            ObjectNode entry = requests.putObject(key).put("method", request.method());
+            entry.set("params", codec.toTree(request.params()));
+            asked.put(key, request.method());
+        });
+        result.put("requestState", context.input().seal(asked));
+        result.putObject("_meta").set(SERVER_INFO_KEY, serverInfo);
+        return result;
+    }
+
+    /**
+     * Host code asked for input the client cannot give: {@code -32021} with the capabilities as an object
+     * in 2026-07-28; in 2025-11-25, which has no such error, {@code -32602} with the same data.
+     */
+    private McpError missingCapability(Revision era, MissingClientCapabilityException e) {
+        ObjectNode data = codec.object();
+        ObjectNode required = data.putObject("requiredCapabilities");
+        for (List<String> path : e.missing()) {
+            ObjectNode at = required;
+            for (String name : path) {
+                at = at.has(name) ? (ObjectNode) at.get(name) : at.putObject(name);
+            }
+        }
+        String message = "Missing required client capability: " + String.join(", ",
+                e.missing().stream().map(path -> String.join(".", path)).toList());
+        return era == Revision.V2026_07_28
+                ? new McpError(McpError.MISSING_REQUIRED_CLIENT_CAPABILITY, message, data)
+                : new McpError(McpError.INVALID_PARAMS, "Invalid params: " + message, data);
     }
 
     /** 2026-07-28 results carry resultType and serverInfo, and cacheable ones their hints; legacy ones nothing. */
@@ -794,8 +877,27 @@ public final class McpServer implements AutoCloseable {
         if (cache != null) {
             cache.putOn(result);
         }
-        return decorate(result);
+        // what shape() returns is only encoded, never changed: the _meta object can be shared
+        ObjectNode meta = sharedMeta;
+        if (meta == null) {
+            meta = codec.object();
+            meta.set("io.modelcontextprotocol/serverInfo", serverInfo);
+            sharedMeta = meta;
+        }
+        if (result.has("resultType")) {
+            // shaped by its renderer, resultType first (core-built results only: hosts cannot add members)
+            result.set("_meta", meta);
+            return result;
+        }
+        ObjectNode decorated = new ObjectNode(codec.nodes(), new LinkedHashMap<>((int) ((result.size() + 2) / 0.75f) + 1));
+        decorated.put("resultType", "complete");
+        decorated.setAll(result);
+        decorated.set("_meta", meta);
+        return decorated;
     }
+
+    /** The {@code _meta} of {@link #shape}'s results, made once. */
+    private volatile ObjectNode sharedMeta;
 
     private Pending callTool(Message message, Exchange exchange, RequestContext context, Paged<CompiledTool> tools) {
         Revision era = context.revision();
@@ -836,8 +938,19 @@ public final class McpServer implements AutoCloseable {
             return Pending.now(result(era, message.id(), shape(era, violations, null)));
         }
         Map<String, Object> declared = toolCalls.declaredArguments(tool, arguments);
-        RequestContext call = context.forTool(tool.spec());
-        return later(message, call, () -> toolCalls.run(tool, declared, call), null);
+        RequestContext call = context.forTool(tool.spec())
+                .withInput(input(message, context, tool.name(), arguments), inputTimeout);
+        return later(message, call, () -> {
+            try {
+                return toolCalls.run(tool, declared, call);
+            } catch (MissingClientCapabilityException e) {
+                if (era == Revision.V2026_07_28) {
+                    throw e;
+                }
+                // as for a tool's declared capabilities: 2025-11-25 has no error for it, the model learns it
+                return toolCalls.missingCapabilities(tool, e.missing().stream().map(p -> String.join(".", p)).toList());
+            }
+        }, null);
     }
 
     private static McpError methodNotFound() {
@@ -1088,6 +1201,9 @@ public final class McpServer implements AutoCloseable {
         private Duration toolTimeout;
         private int maxStreams = 1000;
         private int maxStreamsPerSession = 8;
+        private byte[] inputStateKey;
+        private Duration inputStateTtl = Duration.ofMinutes(10);
+        private Duration inputTimeout = Duration.ofMinutes(5);
 
         private Builder(Catalog catalog, Dispatch dispatch) {
             this.catalog = Objects.requireNonNull(catalog, "catalog");
@@ -1280,6 +1396,44 @@ public final class McpServer implements AutoCloseable {
          */
         public Builder maxStreamsPerSession(int max) {
             this.maxStreamsPerSession = max;
+            return this;
+        }
+
+        /**
+         * Sets the key that seals the {@code requestState} of 2026-07-28 multi-round requests. Every instance
+         * serving the same clients behind a load balancer needs the same key, so that a retry landing on
+         * another instance is accepted; without one each server makes a random key of its own, which suits a
+         * single process (stdio, one instance).
+         *
+         * @param key at least 32 bytes of secret, or {@code null} for a random key (default)
+         * @return this builder
+         */
+        public Builder inputStateKey(byte[] key) {
+            this.inputStateKey = key == null ? null : key.clone();
+            return this;
+        }
+
+        /**
+         * Sets how long a {@code requestState} stays valid: a retry after it is refused with {@code -32602}.
+         *
+         * @param ttl a positive duration (default 10 minutes)
+         * @return this builder
+         */
+        public Builder inputStateTtl(Duration ttl) {
+            this.inputStateTtl = Objects.requireNonNull(ttl, "ttl");
+            return this;
+        }
+
+        /**
+         * Sets how long a 2025-11-25 request waits for the client's answers to the requests host code sends
+         * it ({@code elicitation/create}, {@code sampling/createMessage}, {@code roots/list}); an answer that
+         * does not come in time is treated as absent and its request cancelled.
+         *
+         * @param timeout a positive duration (default 5 minutes)
+         * @return this builder
+         */
+        public Builder inputTimeout(Duration timeout) {
+            this.inputTimeout = Objects.requireNonNull(timeout, "timeout");
             return this;
         }
 

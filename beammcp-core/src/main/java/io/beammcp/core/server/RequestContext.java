@@ -1,7 +1,9 @@
 package io.beammcp.core.server;
 
 import io.beammcp.core.CallContext;
+import io.beammcp.core.InputRequest;
 import io.beammcp.core.LogLevel;
+import io.beammcp.core.MissingClientCapabilityException;
 import io.beammcp.core.Revision;
 import io.beammcp.core.ToolSpec;
 import org.slf4j.Logger;
@@ -11,12 +13,22 @@ import tools.jackson.databind.node.ObjectNode;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -45,6 +57,9 @@ final class RequestContext implements CallContext, Cancellable {
     /** Where {@code notifications/cancelled} finds this request, or {@code null} when it cannot name it. */
     private final LegacySession registry;
     private ToolSpec tool;
+    /** The request's input, for the methods that may ask the client for some; else {@code null}. */
+    private RequestInput input;
+    private Duration inputTimeout;
 
     /** Guards the state and the worker: held briefly, never while sending. */
     private final Object lock = new Object();
@@ -79,8 +94,24 @@ final class RequestContext implements CallContext, Cancellable {
         return this;
     }
 
+    /** The same request, able to ask the client for input; set before the work starts. */
+    RequestContext withInput(RequestInput input, Duration timeout) {
+        this.input = input;
+        this.inputTimeout = timeout;
+        return this;
+    }
+
     JsonNode id() {
         return id;
+    }
+
+    /** What host code asked the client for in this 2026-07-28 round, or {@code null}. */
+    Map<String, InputRequest> askedInput() {
+        return input == null ? null : input.asked();
+    }
+
+    RequestInput input() {
+        return input;
     }
 
     // ---- CallContext ----------------------------------------------------------------------------------
@@ -168,6 +199,91 @@ final class RequestContext implements CallContext, Cancellable {
         }
     }
 
+    @Override
+    public Map<String, Object> inputResponse(String key) {
+        Objects.requireNonNull(key, "key");
+        JsonNode answer = input == null ? null : input.answer(key);
+        return answer == null ? null : JavaValues.map(answer);
+    }
+
+    @Override
+    public boolean canRequest(InputRequest request) {
+        return RequestInput.declares(clientCapabilities, request.requiredCapability());
+    }
+
+    @Override
+    public void requireInput(Map<String, InputRequest> requests) {
+        RequestInput.check(requests);
+        if (input == null) {
+            throw new IllegalStateException("Input can be asked for only in tools/call, prompts/get and resources/read");
+        }
+        List<List<String>> missing = RequestInput.missing(requests, clientCapabilities);
+        if (!missing.isEmpty()) {
+            throw new MissingClientCapabilityException(missing);
+        }
+        if (revision == Revision.V2026_07_28) {
+            input.ask(requests);
+            throw new InputRequiredException();
+        }
+        askClient(requests);
+    }
+
+    /**
+     * 2025-11-25: sends each request to the client on this request's channel, then waits for the answers
+     * (which the session hands over as they arrive on any thread) until the input timeout; a request not
+     * answered in time is cancelled with {@code notifications/cancelled}.
+     */
+    private void askClient(Map<String, InputRequest> requests) {
+        LegacySession session = registry;
+        Map<String, JsonNode> ids = new LinkedHashMap<>();
+        List<CompletableFuture<JsonNode>> answers = new ArrayList<>();
+        try {
+            for (Map.Entry<String, InputRequest> entry : requests.entrySet()) {
+                JsonNode requestId = codec.nodes().numberNode(session.nextRequestId());
+                CompletableFuture<JsonNode> answer = new CompletableFuture<>();
+                session.awaiting.put(LegacySession.key(requestId), answer);
+                ids.put(entry.getKey(), requestId);
+                answers.add(answer);
+                ObjectNode request = codec.object().put("jsonrpc", "2.0");
+                request.set("id", requestId);
+                request.put("method", entry.getValue().method());
+                ObjectNode params = request.putObject("params");
+                params.setAll((ObjectNode) codec.toTree(entry.getValue().params()));
+                if ("url".equals(entry.getValue().params().get("mode"))) {
+                    // 2025-11-25 names each URL elicitation, for notifications/elicitation/complete
+                    params.put("elicitationId", UUID.randomUUID().toString());
+                }
+                if (!emit(codec.write(request))) {
+                    throw new CancellationException("The client is gone");
+                }
+            }
+            long deadline = System.nanoTime() + inputTimeout.toNanos();
+            int i = 0;
+            for (Map.Entry<String, InputRequest> entry : requests.entrySet()) {
+                CompletableFuture<JsonNode> answer = answers.get(i++);
+                try {
+                    JsonNode result = answer.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)
+                            .get("result");
+                    if (result != null && result.isObject() && RequestInput.fits(entry.getValue().method(), result)) {
+                        input.answer(entry.getKey(), result);
+                    }
+                } catch (TimeoutException e) {
+                    ObjectNode cancelled = notification("notifications/cancelled");
+                    cancelled.putObject("params").put("reason", "The client did not answer in time")
+                            .set("requestId", ids.get(entry.getKey()));
+                    emit(codec.write(cancelled));
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException("The request was cancelled while waiting for the client");
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("An answer future failed", e);
+        } finally {
+            ids.values().forEach(requestId -> session.awaiting.remove(LegacySession.key(requestId)));
+        }
+    }
+
     // ---- the work's life ------------------------------------------------------------------------------
 
     /**
@@ -178,7 +294,7 @@ final class RequestContext implements CallContext, Cancellable {
         this.work = work;
         this.answer = answer;
         if (registry != null) {
-            registry.inFlight.putIfAbsent(id.toString(), this);
+            registry.inFlight.putIfAbsent(LegacySession.key(id), this);
         }
         exchange.onClose(this::cancel);
     }
@@ -275,7 +391,7 @@ final class RequestContext implements CallContext, Cancellable {
             }
         }
         if (registry != null) {
-            registry.inFlight.remove(id.toString(), this);
+            registry.inFlight.remove(LegacySession.key(id), this);
         }
         try {
             synchronized (sendLock) {

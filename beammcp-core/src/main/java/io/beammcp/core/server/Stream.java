@@ -85,7 +85,7 @@ final class Stream implements Cancellable {
             return refusal;
         }
         if (owner != null && listenId != null) {
-            owner.inFlight.putIfAbsent(listenId.toString(), this);
+            owner.inFlight.putIfAbsent(LegacySession.key(listenId), this);
         }
         exchange.onClose(this::cancel);
         if (first != null && !exchange.send(first)) {
@@ -135,7 +135,7 @@ final class Stream implements Cancellable {
         }
         registry.remove(this);
         if (owner != null && listenId != null) {
-            owner.inFlight.remove(listenId.toString(), this);
+            owner.inFlight.remove(LegacySession.key(listenId), this);
         }
         return true;
     }

@@ -5,6 +5,7 @@ import io.beammcp.core.Catalog;
 import io.beammcp.core.CatalogChanges;
 import io.beammcp.core.Content;
 import io.beammcp.core.Dispatch;
+import io.beammcp.core.InputRequest;
 import io.beammcp.core.LogLevel;
 import io.beammcp.core.PromptArgument;
 import io.beammcp.core.PromptMessage;
@@ -35,6 +36,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -55,7 +57,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Streaming tools: {@code steps} reports progress 1 to 3 of 3 and logs once at each level; {@code hang}
  * reports progress once and then waits until interrupted (see {@link #HANG}); {@code together} reports
  * progress, waits until {@link #TOGETHER} has counted down to zero, reports again and answers its request
- * id. With {@code test.lists-change=true} the server is told the lists change ({@link CatalogChanges}
+ * id; {@code ask} asks the user's name (an elicitation) and greets the answer. With {@code test.lists-change=true} the server is told the lists change ({@link CatalogChanges}
  * bean); a legacy session may hold at most two streams.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
@@ -106,7 +108,8 @@ class HttpTestHost {
                 ToolSpec.builder("boom").description("Always fails").build(),
                 ToolSpec.builder("steps").description("Reports progress and logs").build(),
                 ToolSpec.builder("hang").description("Waits until cancelled").build(),
-                ToolSpec.builder("together").description("Waits for its peers").build()),
+                ToolSpec.builder("together").description("Waits for its peers").build(),
+                ToolSpec.builder("ask").description("Asks the user's name").build()),
                 List.of(ResourceSpec.builder(NOTES_URI, "notes").mimeType("text/plain").build()),
                 List.of(PromptSpec.of("greet", "Greets someone", PromptArgument.required("who", "whom to greet"))));
         Dispatch dispatch = (tool, arguments, context) -> {
@@ -147,6 +150,11 @@ class HttpTestHost {
                     }
                     context.progress(2, 2, null);
                     return ToolResult.of("done " + context.requestId());
+                }
+                case "ask": {
+                    Map<String, Object> answer = context.ask("user_name", InputRequest.elicitation("Your name?",
+                            Map.of("type", "object", "properties", Map.of("name", Map.of("type", "string")))));
+                    return ToolResult.of("Hello, " + (answer == null ? "nobody" : answer.get("content")));
                 }
                 default:
                     throw new IllegalStateException("boom with a host secret 51d2");
