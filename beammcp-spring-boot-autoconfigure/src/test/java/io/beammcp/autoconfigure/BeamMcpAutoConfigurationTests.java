@@ -19,7 +19,6 @@ import io.beammcp.core.server.Exchange;
 import io.beammcp.core.server.LegacySession;
 import io.beammcp.core.server.McpServer;
 import io.beammcp.core.server.Reply;
-import io.beammcp.core.server.Transport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -211,23 +210,7 @@ class BeamMcpAutoConfigurationTests {
         LegacySession session = new LegacySession();
         boolean[] acknowledged = new boolean[1];
         server.handle(Wire.modern(id, "subscriptions/listen", "\"notifications\":{}").getBytes(StandardCharsets.UTF_8),
-                new Exchange() {
-                    @Override
-                    public Transport transport() {
-                        return Transport.STDIO;
-                    }
-
-                    @Override
-                    public LegacySession session() {
-                        return session;
-                    }
-
-                    @Override
-                    public boolean send(byte[] notification) {
-                        acknowledged[0] = true;
-                        return true;
-                    }
-                }, Runnable::run, end::complete);
+                Wire.stdio(session, sent -> acknowledged[0] = true), Runnable::run, end::complete);
         return acknowledged[0];
     }
 
@@ -288,23 +271,7 @@ class BeamMcpAutoConfigurationTests {
                     McpServer server = context.getBean(McpServer.class);
                     LegacySession session = new LegacySession();
                     List<String> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
-                    Exchange exchange = new Exchange() {
-                        @Override
-                        public Transport transport() {
-                            return Transport.STDIO;
-                        }
-
-                        @Override
-                        public LegacySession session() {
-                            return session;
-                        }
-
-                        @Override
-                        public boolean send(byte[] message) {
-                            sent.add(new String(message, StandardCharsets.UTF_8));
-                            return true;
-                        }
-                    };
+                    Exchange exchange = Wire.stdio(session, sent::add);
                     server.handle(("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                             + "\"2025-11-25\",\"capabilities\":{\"roots\":{}},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}")
                             .getBytes(StandardCharsets.UTF_8), exchange);

@@ -9,6 +9,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
 
 /** Builds wire messages and asks a server directly, as one stdio line would. */
 final class Wire {
@@ -39,8 +40,13 @@ final class Wire {
 
     /** The response to one message, parsed. */
     static JsonNode ask(McpServer server, String message) {
-        LegacySession session = new LegacySession();
-        Reply reply = server.handle(message.getBytes(StandardCharsets.UTF_8), new Exchange() {
+        Reply reply = server.handle(message.getBytes(StandardCharsets.UTF_8), stdio(new LegacySession(), sent -> { }));
+        return JSON.readTree(reply.body());
+    }
+
+    /** A stdio exchange of {@code session}, handing what the server sends (as text) to {@code sent}. */
+    static Exchange stdio(LegacySession session, Consumer<String> sent) {
+        return new Exchange() {
             @Override
             public Transport transport() {
                 return Transport.STDIO;
@@ -50,8 +56,13 @@ final class Wire {
             public LegacySession session() {
                 return session;
             }
-        });
-        return JSON.readTree(reply.body());
+
+            @Override
+            public boolean send(byte[] message) {
+                sent.accept(new String(message, StandardCharsets.UTF_8));
+                return true;
+            }
+        };
     }
 
     static JsonNode parse(String line) {

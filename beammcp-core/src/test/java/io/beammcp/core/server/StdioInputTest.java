@@ -8,12 +8,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import tools.jackson.databind.JsonNode;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,55 +25,29 @@ class StdioInputTest {
 
     @Test
     void aLegacyCallAsksOnStdoutAndReadsTheAnswerFromStdinWhileItWaits() throws Exception {
-        PipedOutputStream client = new PipedOutputStream();
-        PipedInputStream serverIn = new PipedInputStream(client, 1 << 16);
-        PipedInputStream clientIn = new PipedInputStream(1 << 16);
-        OutputStream serverOut = new PipedOutputStream(clientIn);
-        BufferedReader lines = new BufferedReader(new InputStreamReader(clientIn, StandardCharsets.UTF_8));
-        Thread loop = new Thread(() -> {
-            try {
-                new StdioTransport(server).serve(serverIn, serverOut);
-                serverOut.close();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        loop.start();
-        send(client, "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                + "\"2025-11-25\",\"capabilities\":{\"roots\":{}},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}");
-        assertThat(read(lines).path("id").asInt()).isZero();
-        send(client, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
-        send(client, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"roots\"}}");
-        JsonNode request = read(lines);
-        assertThat(request.path("method").stringValue()).isEqualTo("roots/list");
-        send(client, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
-        assertThat(read(lines).toString()).as("the loop serves on while the call waits")
-                .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}");
-        send(client, "{\"jsonrpc\":\"2.0\",\"id\":" + request.get("id") + ",\"result\":{\"roots\":[{\"uri\":"
-                + "\"file:///r\"}]}}");
-        JsonNode response = read(lines);
-        assertThat(response.path("id").asInt()).isEqualTo(1);
-        assertThat(response.at("/result/content/0/text").stringValue()).isEqualTo("roots: {roots=[{uri=file:///r}]}");
+        try (StdioPeer peer = new StdioPeer(server)) {
+            peer.send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                    + "\"2025-11-25\",\"capabilities\":{\"roots\":{}},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}");
+            assertThat(peer.next().path("id").asInt()).isZero();
+            peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            peer.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"roots\"}}");
+            JsonNode request = peer.next();
+            assertThat(request.path("method").stringValue()).isEqualTo("roots/list");
+            peer.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+            assertThat(peer.next().toString()).as("the loop serves on while the call waits")
+                    .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}");
+            peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + request.get("id") + ",\"result\":{\"roots\":[{\"uri\":"
+                    + "\"file:///r\"}]}}");
+            JsonNode response = peer.next();
+            assertThat(response.path("id").asInt()).isEqualTo(1);
+            assertThat(response.at("/result/content/0/text").stringValue()).isEqualTo("roots: {roots=[{uri=file:///r}]}");
 
-        send(client, Wire.modernText(3, "tools/call", "\"name\":\"roots\"", "\"_meta\":{"
-                + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-                + "\"io.modelcontextprotocol/clientCapabilities\":{\"roots\":{}}}"));
-        JsonNode modern = read(lines);
-        assertThat(modern.at("/result/resultType").stringValue()).isEqualTo("input_required");
-        assertThat(modern.at("/result/inputRequests/r/method").stringValue()).isEqualTo("roots/list");
-        client.close();
-        loop.join(10_000);
-        assertThat(loop.isAlive()).isFalse();
-    }
-
-    private static void send(OutputStream client, String line) throws Exception {
-        client.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-        client.flush();
-    }
-
-    private static JsonNode read(BufferedReader lines) throws Exception {
-        String line = lines.readLine();
-        assertThat(line).as("a line from the server").isNotNull();
-        return Wire.JSON.readTree(line);
+            peer.send(Wire.modernText(3, "tools/call", "\"name\":\"roots\"", "\"_meta\":{"
+                    + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                    + "\"io.modelcontextprotocol/clientCapabilities\":{\"roots\":{}}}"));
+            JsonNode modern = peer.next();
+            assertThat(modern.at("/result/resultType").stringValue()).isEqualTo("input_required");
+            assertThat(modern.at("/result/inputRequests/r/method").stringValue()).isEqualTo("roots/list");
+        }
     }
 }

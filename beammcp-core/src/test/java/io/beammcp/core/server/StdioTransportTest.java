@@ -8,13 +8,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import tools.jackson.databind.JsonNode;
 
-import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -88,32 +84,15 @@ class StdioTransportTest {
 
     @Test
     void aSlowCallDoesNotDelayALaterPing() throws Exception {
-        PipedOutputStream client = new PipedOutputStream();
-        PipedInputStream serverIn = new PipedInputStream(client, 1 << 16);
-        PipedInputStream clientIn = new PipedInputStream(1 << 16);
-        OutputStream serverOut = new PipedOutputStream(clientIn);
-        Thread loop = new Thread(() -> {
-            try {
-                new StdioTransport(server).serve(serverIn, serverOut);
-                serverOut.close();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        loop.start();
-        BufferedReader reader = new BufferedReader(new InputStreamReader(clientIn, StandardCharsets.UTF_8));
-        client.write((call(1, "slow") + "\n" + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n" + call(3, "fast")
-                + "\n").getBytes(StandardCharsets.UTF_8));
-        client.flush();
-        Set<Integer> early = new HashSet<>();
-        early.add(Wire.JSON.readTree(reader.readLine()).path("id").asInt());
-        early.add(Wire.JSON.readTree(reader.readLine()).path("id").asInt());
-        assertThat(early).containsExactlyInAnyOrder(2, 3);
-        release.countDown();
-        assertThat(Wire.JSON.readTree(reader.readLine()).path("id").asInt()).isEqualTo(1);
-        client.close();
-        loop.join(10_000);
-        assertThat(loop.isAlive()).isFalse();
+        try (StdioPeer peer = new StdioPeer(server)) {
+            peer.send(call(1, "slow") + "\n" + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n" + call(3, "fast"));
+            Set<Integer> early = new HashSet<>();
+            early.add(peer.next().path("id").asInt());
+            early.add(peer.next().path("id").asInt());
+            assertThat(early).containsExactlyInAnyOrder(2, 3);
+            release.countDown();
+            assertThat(peer.next().path("id").asInt()).isEqualTo(1);
+        }
     }
 
     @Test
@@ -191,48 +170,6 @@ class StdioTransportTest {
                 return ToolResult.of(name + " done");
             }).catalogChanges(changes).build();
 
-    /** A client on pipes: writes lines to the server, reads its lines. */
-    private final class Peer implements AutoCloseable {
-
-        final PipedOutputStream client = new PipedOutputStream();
-        final BufferedReader reader;
-        final Thread loop;
-
-        Peer(McpServer server) throws Exception {
-            PipedInputStream serverIn = new PipedInputStream(client, 1 << 16);
-            PipedInputStream clientIn = new PipedInputStream(1 << 16);
-            OutputStream serverOut = new PipedOutputStream(clientIn);
-            reader = new BufferedReader(new InputStreamReader(clientIn, StandardCharsets.UTF_8));
-            loop = new Thread(() -> {
-                try {
-                    new StdioTransport(server).serve(serverIn, serverOut);
-                    serverOut.close();
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            loop.start();
-        }
-
-        void send(String line) throws Exception {
-            client.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-            client.flush();
-        }
-
-        JsonNode next() throws Exception {
-            String line = reader.readLine();
-            assertThat(line).as("a line from the server").isNotNull();
-            return Wire.JSON.readTree(line);
-        }
-
-        @Override
-        public void close() throws Exception {
-            client.close();
-            loop.join(10_000);
-            assertThat(loop.isAlive()).isFalse();
-        }
-    }
-
     private static String progressCall(Object id, String tool) {
         return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
                 + "\"," + Wire.modernMeta("\"progressToken\":\"tok\"") + "}}";
@@ -253,7 +190,7 @@ class StdioTransportTest {
 
     @Test
     void aCancelledCallStopsAndIsNeverAnswered() throws Exception {
-        try (Peer peer = new Peer(streaming)) {
+        try (StdioPeer peer = new StdioPeer(streaming)) {
             peer.send(progressCall(1, "wait"));
             assertThat(peer.next().path("method").asString()).isEqualTo("notifications/progress");
             peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
@@ -269,7 +206,7 @@ class StdioTransportTest {
 
     @Test
     void aListenInterleavesItsFramesAndEndsWithResultThenCancelledAtEndOfInput() throws Exception {
-        try (Peer peer = new Peer(streaming)) {
+        try (StdioPeer peer = new StdioPeer(streaming)) {
             peer.send("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"subscriptions/listen\",\"params\":{"
                     + "\"notifications\":{\"toolsListChanged\":true}," + Wire.MODERN_META + "}}");
             JsonNode ack = peer.next();
@@ -292,7 +229,7 @@ class StdioTransportTest {
 
     @Test
     void aCancelledListenEndsSilently() throws Exception {
-        try (Peer peer = new Peer(streaming)) {
+        try (StdioPeer peer = new StdioPeer(streaming)) {
             peer.send("{\"jsonrpc\":\"2.0\",\"id\":\"l\",\"method\":\"subscriptions/listen\",\"params\":{"
                     + "\"notifications\":{\"toolsListChanged\":true}," + Wire.MODERN_META + "}}");
             peer.next();
@@ -307,7 +244,7 @@ class StdioTransportTest {
 
     @Test
     void aLegacySessionGetsListChangesAfterInitialized() throws Exception {
-        try (Peer peer = new Peer(streaming)) {
+        try (StdioPeer peer = new StdioPeer(streaming)) {
             peer.send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                     + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}");
             assertThat(peer.next().at("/result/capabilities/tools/listChanged").asBoolean()).isTrue();
