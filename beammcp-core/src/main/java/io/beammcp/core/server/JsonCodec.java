@@ -108,10 +108,6 @@ final class JsonCodec {
         return mapper.valueToTree(value);
     }
 
-    Object toJava(JsonNode node) {
-        return mapper.convertValue(node, Object.class);
-    }
-
     /** Objects and arrays start with room for 4 members (most of a message's hold fewer) instead of 16 and 10. */
     private static final class CompactNodeFactory extends JsonNodeFactory {
 

@@ -82,6 +82,8 @@ public final class McpServer implements AutoCloseable {
     private final ListCache promptsCache;
     private final ListCache discoverCache;
     private final ObjectNode serverInfo;
+    /** The {@code _meta} of every shaped 2026-07-28 result: encoded, never changed, so shared. */
+    private final ObjectNode resultMeta;
     private final String instructions;
     private final InputStates inputStates;
     private final Duration inputTimeout;
@@ -129,6 +131,8 @@ public final class McpServer implements AutoCloseable {
         this.promptsCache = b.promptsCache;
         this.discoverCache = b.discoverCache;
         this.serverInfo = codec.object().put("name", b.serverName).put("version", b.serverVersion);
+        this.resultMeta = codec.object();
+        resultMeta.set(SERVER_INFO_KEY, serverInfo);
         this.instructions = b.instructions;
         if (b.inputTimeout.isNegative() || b.inputTimeout.isZero()) {
             throw new IllegalArgumentException("The input timeout must be positive, was " + b.inputTimeout);
@@ -877,27 +881,17 @@ public final class McpServer implements AutoCloseable {
         if (cache != null) {
             cache.putOn(result);
         }
-        // what shape() returns is only encoded, never changed: the _meta object can be shared
-        ObjectNode meta = sharedMeta;
-        if (meta == null) {
-            meta = codec.object();
-            meta.set("io.modelcontextprotocol/serverInfo", serverInfo);
-            sharedMeta = meta;
-        }
         if (result.has("resultType")) {
             // shaped by its renderer, resultType first (core-built results only: hosts cannot add members)
-            result.set("_meta", meta);
+            result.set("_meta", resultMeta);
             return result;
         }
         ObjectNode decorated = new ObjectNode(codec.nodes(), new LinkedHashMap<>((int) ((result.size() + 2) / 0.75f) + 1));
         decorated.put("resultType", "complete");
         decorated.setAll(result);
-        decorated.set("_meta", meta);
+        decorated.set("_meta", resultMeta);
         return decorated;
     }
-
-    /** The {@code _meta} of {@link #shape}'s results, made once. */
-    private volatile ObjectNode sharedMeta;
 
     private Pending callTool(Message message, Exchange exchange, RequestContext context, Paged<CompiledTool> tools) {
         Revision era = context.revision();
