@@ -5,6 +5,7 @@ import io.beammcp.core.Catalog;
 import io.beammcp.core.Content;
 import io.beammcp.core.Dispatch;
 import io.beammcp.core.InputRequest;
+import io.beammcp.core.PromptArgument;
 import io.beammcp.core.PromptMessage;
 import io.beammcp.core.PromptResult;
 import io.beammcp.core.PromptSpec;
@@ -96,12 +97,24 @@ class InputRequiredTest {
 
     private Wire server(UnaryOperator<McpServer.Builder> settings) {
         Catalog catalog = Catalog.of(List.of(tool("greet"), tool("tour"), tool("pick"), tool("swallow"), tool("roots"),
-                ToolSpec.builder("echo").inputSchema("{\"type\":\"object\",\"properties\":{\"x\":{}}}").build()),
+                ToolSpec.builder("echo").inputSchema("{\"type\":\"object\",\"properties\":{\"x\":{},\"y\":{}}}").build(),
+                ToolSpec.builder("many").build()),
                 List.of(ResourceSpec.builder("test://secret", "secret").build()),
-                List.of(PromptSpec.of("personal", "Asks for context")));
-        return new Wire(settings.apply(McpServer.builder(catalog, (name, args, ctx) -> name.equals("echo")
-                        ? ToolResult.of("echo " + ctx.ask("ok", InputRequest.roots()))
-                        : dispatch.call(name, args, ctx))
+                List.of(PromptSpec.of("personal", "Asks for context"),
+                        PromptSpec.of("topical", "Asks about a topic", PromptArgument.required("topic", "The topic"))));
+        return new Wire(settings.apply(McpServer.builder(catalog, (name, args, ctx) -> {
+                    if (name.equals("many")) {
+                        // as many roots requests as the call's "count" argument says, under keys r0, r1, ...
+                        Map<String, InputRequest> requests = new java.util.LinkedHashMap<>();
+                        for (int i = 0; i < ((Number) ctx.clientInfo().getOrDefault("count", 1)).intValue(); i++) {
+                            requests.put(i == 0 && ctx.clientInfo().containsKey("emptyKey") ? "" : "r" + i,
+                                    InputRequest.roots());
+                        }
+                        ctx.requireInput(requests);
+                    }
+                    return name.equals("echo") ? ToolResult.of("echo " + ctx.ask("ok", InputRequest.roots()))
+                            : dispatch.call(name, args, ctx);
+                })
                 .promptRenderer((name, arguments, context) -> {
                     Map<String, Object> answer = context.ask("user_context",
                             InputRequest.elicitation("Context?", NAME_SCHEMA));
@@ -238,11 +251,80 @@ class InputRequiredTest {
     }
 
     @Test
+    void theArgumentsDigestIgnoresMemberOrderButNotValuesNorArrayOrder() {
+        Wire wire = server();
+        String answer = ",\"inputResponses\":{\"ok\":{\"roots\":[]}},\"requestState\":";
+        JsonNode state = result(wire.send(call("echo", "\"arguments\":{\"x\":[1,{\"a\":1,\"b\":2}],\"y\":2}",
+                ALL_CAPABILITIES))).get("requestState");
+        JsonNode reordered = result(wire.send(call("echo", "\"arguments\":{\"y\":2,\"x\":[1,{\"b\":2,\"a\":1}]}"
+                + answer + state, ALL_CAPABILITIES)));
+        assertThat(reordered.path("resultType").stringValue()).isEqualTo("complete");
+        assertError(wire.send(call("echo", "\"arguments\":{\"x\":[{\"a\":1,\"b\":2},1],\"y\":2}" + answer + state,
+                ALL_CAPABILITIES)), 1, -32602);
+        assertError(wire.send(call("echo", "\"arguments\":{\"x\":[1,{\"a\":1,\"b\":3}],\"y\":2}" + answer + state,
+                ALL_CAPABILITIES)), 1, -32602);
+    }
+
+    @Test
+    void aPromptStateIsBoundToThePromptsArguments() {
+        Wire wire = server();
+        String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":" + ALL_CAPABILITIES + "}";
+        JsonNode state = result(wire.send(Wire.modernText(1, "prompts/get",
+                "\"name\":\"topical\",\"arguments\":{\"topic\":\"a\"}", meta))).get("requestState");
+        String answer = ",\"inputResponses\":{\"user_context\":{\"action\":\"accept\",\"content\":{\"name\":\"n\"}}},"
+                + "\"requestState\":" + state;
+        assertError(wire.send(Wire.modernText(2, "prompts/get", "\"name\":\"topical\",\"arguments\":{\"topic\":\"b\"}"
+                + answer, meta)), 2, -32602);
+        assertThat(result(wire.send(Wire.modernText(3, "prompts/get", "\"name\":\"topical\",\"arguments\":"
+                + "{\"topic\":\"a\"}" + answer, meta))).path("messages").get(0).path("content").path("text").stringValue())
+                .isEqualTo("with n");
+    }
+
+    @Test
+    void serversWithoutAKeyEachSealWithARandomOneOfTheirOwn() {
+        JsonNode state = result(server(b -> b).send(call("greet", null, ALL_CAPABILITIES))).get("requestState");
+        assertError(server(b -> b).send(retry("greet", ALICE, state)), 1, -32602);
+    }
+
+    @Test
+    void answersOfTheWrongShapeForWhatWasAskedAreInvalidParams() {
+        Wire wire = server();
+        JsonNode state = result(wire.send(call("tour", "\"inputResponses\":{\"step1\":{\"action\":\"accept\","
+                + "\"content\":{\"name\":\"A\"}}}", ALL_CAPABILITIES))).get("requestState");
+        for (String wrong : List.of("{\"action\":\"accept\"}", "{\"role\":\"assistant\",\"content\":\"x\",\"model\":\"m\"}",
+                "{\"role\":\"assistant\",\"content\":{}}")) {
+            assertError(wire.send(retry("tour", "{\"step2\":" + wrong + "}", state)), 1, -32602);
+        }
+        JsonNode rootsState = result(wire.send(call("roots", null, ALL_CAPABILITIES))).get("requestState");
+        for (String wrong : List.of("{\"roots\":\"x\"}", "{\"roots\":[{\"name\":\"n\"}]}", "{\"roots\":[1]}", "{}")) {
+            assertError(wire.send(retry("roots", "{\"roots\":" + wrong + "}", rootsState)), 1, -32602);
+        }
+        JsonNode fine = result(wire.send(retry("roots", "{\"roots\":{\"roots\":[{\"uri\":\"file:///a\"}]}}", rootsState)));
+        assertThat(fine.path("content").get(0).path("text").stringValue()).isEqualTo("roots: {roots=[{uri=file:///a}]}");
+    }
+
+    @Test
+    void aRoundAsksAtMost64ThingsUnderNonEmptyKeys() {
+        Wire wire = server();
+        String info = "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"t\",\"version\":\"1\",";
+        String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":" + ALL_CAPABILITIES + "," + info;
+        JsonNode sixtyFour = result(wire.send(Wire.modernText(1, "tools/call", "\"name\":\"many\"",
+                meta + "\"count\":64}}")));
+        assertThat(sixtyFour.path("inputRequests").size()).isEqualTo(64);
+        assertError(wire.send(Wire.modernText(2, "tools/call", "\"name\":\"many\"", meta + "\"count\":65}}")), 2, -32603);
+        assertError(wire.send(Wire.modernText(3, "tools/call", "\"name\":\"many\"", meta + "\"emptyKey\":true}}")), 3,
+                -32603);
+    }
+
+    @Test
     void inputForACapabilityTheRequestDidNotDeclareIsMinus32021WithTheCapabilitiesAsAnObject() {
         JsonNode response = server().send(call("greet", null, "{\"sampling\":{}}"));
         assertError(response, 1, -32021);
         assertThat(response.path("error").path("data").path("requiredCapabilities").path("elicitation").has("form"))
                 .isTrue();
+        assertThat(response.path("error").path("message").stringValue()).endsWith(": elicitation.form");
         JsonNode urlOnly = server().send(call("greet", null, "{\"elicitation\":{\"url\":{}}}"));
         assertError(urlOnly, 1, -32021);
     }
