@@ -256,7 +256,7 @@ public class BeamMcpProperties {
     public static class Input {
 
         /**
-         * The secret (at least 32 characters) that seals requestState values; every instance behind one load
+         * The secret (at least 32 bytes of UTF-8) that seals requestState values; every instance behind one load
          * balancer needs the same. When absent each process makes a random one, so a retry reaching another
          * instance is refused.
          */
