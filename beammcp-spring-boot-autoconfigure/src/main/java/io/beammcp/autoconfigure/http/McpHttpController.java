@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -52,7 +53,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * of {@value #MAX_CALLS} threads, not on the container's, so a running call never holds back its own stream;
  * up to {@value #MAX_QUEUED_CALLS} more calls wait their turn, and past that a call runs on the container
  * thread that read it (the container's thread bound then holds new requests back, and that call's
- * notifications reach the client with its response). Every open event stream gets a heartbeat comment every
+ * notifications reach the client with its response). When the application serves on virtual threads, each
+ * call instead gets a virtual thread of its own ({@link VirtualThreadCalls}), under the same bound. Every open
+ * event stream gets a heartbeat comment every
  * {@code beammcp.streams.heartbeat}; a write that fails (the client left) cancels what the stream served.
  *
  * <p>2026-07-28 requests are served statelessly: nothing is read from or written to the session store,
@@ -84,13 +87,15 @@ final class McpHttpController implements DisposableBean {
     private final long readTimeoutNanos;
     private final ScheduledThreadPoolExecutor timers;
     private final ScheduledThreadPoolExecutor heartbeats;
-    private final ThreadPoolExecutor calls;
+    /** Where host code runs: the platform pool below, or a virtual thread per call. */
+    private final Executor calls;
+    private final ThreadPoolExecutor callPool;
     private final ExecutorService writers;
     private final Set<SseStream> open = ConcurrentHashMap.newKeySet();
     private final SecureRandom random = new SecureRandom();
 
     McpHttpController(McpServer server, OriginGuard guard, McpAuthorizer authorizer, McpBodyAuthorizer bodyAuthorizer,
-            McpSessionStore sessions, int maxBodySize, Duration readTimeout, Duration heartbeat) {
+            McpSessionStore sessions, int maxBodySize, Duration readTimeout, Duration heartbeat, boolean virtualThreads) {
         this.server = server;
         this.guard = guard;
         this.authorizer = authorizer;
@@ -103,10 +108,16 @@ final class McpHttpController implements DisposableBean {
         this.heartbeats = new ScheduledThreadPoolExecutor(1, threads("beammcp-http-heartbeats"));
         this.heartbeats.scheduleAtFixedRate(() -> open.forEach(SseStream::heartbeat), heartbeat.toNanos(),
                 heartbeat.toNanos(), TimeUnit.NANOSECONDS);
-        this.calls = new ThreadPoolExecutor(MAX_CALLS, MAX_CALLS, 60, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(MAX_QUEUED_CALLS), threads("beammcp-http-call"),
-                new ThreadPoolExecutor.CallerRunsPolicy());
-        this.calls.allowCoreThreadTimeOut(true);
+        if (virtualThreads) {
+            this.callPool = null;
+            this.calls = new VirtualThreadCalls(MAX_CALLS);
+        } else {
+            this.callPool = new ThreadPoolExecutor(MAX_CALLS, MAX_CALLS, 60, TimeUnit.SECONDS,
+                    new LinkedBlockingQueue<>(MAX_QUEUED_CALLS), threads("beammcp-http-call"),
+                    new ThreadPoolExecutor.CallerRunsPolicy());
+            this.callPool.allowCoreThreadTimeOut(true);
+            this.calls = callPool;
+        }
         this.writers = Executors.newCachedThreadPool(threads("beammcp-http-sse"));
     }
 
@@ -326,7 +337,9 @@ final class McpHttpController implements DisposableBean {
     public void destroy() {
         timers.shutdownNow();
         heartbeats.shutdownNow();
-        calls.shutdownNow();
+        if (callPool != null) {
+            callPool.shutdownNow();
+        }
         writers.shutdownNow();
     }
 
