@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -27,10 +29,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * responses are written, then the open streams are ended (a listen gets its result, then
  * {@code notifications/cancelled}), before {@link #serve} returns, with everything written and flushed.
  *
- * <p>Host code runs on a pool of worker threads that take calls from one queue: a worker that finishes a
- * call takes the next without handing over to another thread. A new worker starts only when a call arrives
- * and no worker is idle, so there are about as many workers as calls that ran at once (never more than
- * {@value #MAX_IN_FLIGHT}); a worker idle for a minute ends. One writer thread writes every message.
+ * <p>Host code runs on a cached pool: a call goes to an idle worker, or to a new one when none is idle, so
+ * there are about as many workers as calls that ran at once; a worker idle for a minute ends. One writer
+ * thread writes every message.
  */
 public final class StdioTransport {
 
@@ -76,7 +77,24 @@ public final class StdioTransport {
                 return writer.write(notification);
             }
         };
-        Workers workers = new Workers();
+        Semaphore slots = new Semaphore(MAX_IN_FLIGHT);
+        AtomicInteger threads = new AtomicInteger();
+        // a cached pool hands a call to an idle worker, or starts one: about as many workers as calls at once
+        ExecutorService workers = Executors.newCachedThreadPool(task -> {
+            Thread thread = new Thread(task, "beammcp-stdio-" + threads.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+        Executor hostCode = task -> {
+            slots.acquireUninterruptibly();
+            workers.execute(() -> {
+                try {
+                    task.run();
+                } finally {
+                    slots.release();
+                }
+            });
+        };
         AtomicReference<Reply> last = new AtomicReference<>();
         LineReader reader = new LineReader(in, server.maxMessageSize());
         try {
@@ -85,7 +103,7 @@ public final class StdioTransport {
                     writer.write(server.oversized());
                     continue;
                 }
-                server.handle(line.bytes(), exchange, workers, reply -> {
+                server.handle(line.bytes(), exchange, hostCode, reply -> {
                     if (reply.endOfInput()) {
                         last.set(reply);
                     } else {
@@ -98,136 +116,14 @@ public final class StdioTransport {
             }
         } finally {
             try {
-                workers.drain();
+                workers.shutdown();
+                workers.awaitTermination(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
                 session.close();
             } finally {
                 if (last.get() != null) {
                     writer.write(last.get());
                 }
                 writer.close();
-            }
-        }
-    }
-
-    /**
-     * Runs host code: at most {@value #MAX_IN_FLIGHT} calls at once (submitting waits for a slot), on workers
-     * that take calls from one queue. A call gets a new worker when no worker is idle.
-     */
-    private static final class Workers implements Executor {
-
-        private static final long IDLE_NANOS = TimeUnit.MINUTES.toNanos(1);
-        /** Queued once per worker by {@link #drain}: the worker ends. */
-        private static final Runnable STOP = () -> { };
-
-        private final Semaphore slots = new Semaphore(MAX_IN_FLIGHT);
-        private final LinkedTransferQueue<Runnable> calls = new LinkedTransferQueue<>();
-        /** Workers waiting for a call, not yet claimed by a submitted one. */
-        private final AtomicInteger idle = new AtomicInteger();
-        private final AtomicInteger started = new AtomicInteger();
-        private final Object lock = new Object();
-        private int running;
-
-        @Override
-        public void execute(Runnable call) {
-            slots.acquireUninterruptibly();
-            calls.add(call);
-            while (true) {
-                int waiting = idle.get();
-                if (waiting == 0) {
-                    start();
-                    return;
-                }
-                if (idle.compareAndSet(waiting, waiting - 1)) {
-                    return;
-                }
-            }
-        }
-
-        private void start() {
-            synchronized (lock) {
-                if (running >= MAX_IN_FLIGHT) {
-                    // every call in flight has a worker, and one of them is between calls: it takes this one
-                    return;
-                }
-                running++;
-            }
-            Thread thread = new Thread(this::work, "beammcp-stdio-" + started.incrementAndGet());
-            thread.setDaemon(true);
-            thread.start();
-        }
-
-        private void work() {
-            try {
-                while (true) {
-                    Runnable call = calls.poll();
-                    if (call == null) {
-                        idle.incrementAndGet();
-                        call = awaitCall();
-                        if (call == null) {
-                            if (retire()) {
-                                return;
-                            }
-                            continue;
-                        }
-                    }
-                    if (call == STOP) {
-                        return;
-                    }
-                    try {
-                        call.run();
-                    } catch (RuntimeException | Error e) {
-                        log.error("A call failed outside the server's own handling", e);
-                    } finally {
-                        slots.release();
-                    }
-                }
-            } finally {
-                synchronized (lock) {
-                    running--;
-                    lock.notifyAll();
-                }
-            }
-        }
-
-        /** The next call, or {@code null} after a minute without one; a stray interrupt does not end the wait. */
-        private Runnable awaitCall() {
-            while (true) {
-                try {
-                    return calls.poll(IDLE_NANOS, TimeUnit.NANOSECONDS);
-                } catch (InterruptedException e) {
-                    // meant for a call this worker ran (a cancellation that lost the race), not for the worker
-                }
-            }
-        }
-
-        /** An idle worker ends unless a submitted call claimed it meanwhile. */
-        private boolean retire() {
-            while (true) {
-                int waiting = idle.get();
-                if (waiting == 0) {
-                    // claimed: a call is on its way
-                    return false;
-                }
-                if (idle.compareAndSet(waiting, waiting - 1)) {
-                    return true;
-                }
-            }
-        }
-
-        /** Waits until every submitted call has run, then lets the workers end. */
-        void drain() throws InterruptedException {
-            slots.acquire(MAX_IN_FLIGHT);
-            try {
-                for (int i = started.get(); i > 0; i--) {
-                    calls.add(STOP);
-                }
-            } finally {
-                slots.release(MAX_IN_FLIGHT);
-            }
-            synchronized (lock) {
-                while (running > 0) {
-                    lock.wait();
-                }
             }
         }
     }
