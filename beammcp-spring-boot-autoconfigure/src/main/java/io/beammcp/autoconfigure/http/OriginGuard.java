@@ -27,15 +27,13 @@ import java.util.concurrent.ConcurrentHashMap;
 final class OriginGuard {
 
     private static final String[] LOOPBACK_NAMES = {"localhost", "127.0.0.1", "[::1]"};
-    /** How many distinct Origin values and local addresses have their verdict remembered. */
+    /** How many distinct local addresses have their loopback verdict remembered. */
     static final int REMEMBERED = 64;
 
     /**
-     * The verdicts of Origin values seen (most requests repeat one or two), so that the per-request path
-     * neither parses a URI nor allocates; bounded: past {@value #REMEMBERED} values, others are judged each time.
+     * Whether each local address seen is loopback (a server has few), so the per-request path allocates no
+     * {@code InetAddress}; bounded: past {@value #REMEMBERED} addresses, others are judged each time.
      */
-    private final ConcurrentHashMap<String, Boolean> originVerdicts = new ConcurrentHashMap<>();
-    /** Whether each local address seen is loopback, for the same reason. */
     private final ConcurrentHashMap<String, Boolean> loopbackVerdicts = new ConcurrentHashMap<>();
 
     private final boolean anyOrigin;
@@ -83,18 +81,6 @@ final class OriginGuard {
     }
 
     private boolean admitsOrigin(String value) {
-        Boolean known = originVerdicts.get(value);
-        if (known != null) {
-            return known;
-        }
-        boolean verdict = judgeOrigin(value);
-        if (originVerdicts.size() < REMEMBERED) {
-            originVerdicts.putIfAbsent(value, verdict);
-        }
-        return verdict;
-    }
-
-    private boolean judgeOrigin(String value) {
         for (String literal : literalOrigins) {
             if (literal.equalsIgnoreCase(value)) {
                 return true;

@@ -74,7 +74,7 @@ class OriginGuardParsingTests {
     }
 
     @Test
-    void originVerdictsAreRememberedWithinABound() {
+    void originVerdictsStayCorrectAcrossManyDistinctValues() {
         OriginGuard guard = new OriginGuard(List.of("https://app.example.com", "http://localhost:*"), List.of());
         for (int i = 0; i < 3 * OriginGuard.REMEMBERED; i++) {
             assertThat(guard.admitsOrigins(List.of("http://localhost:" + (1000 + i)))).isTrue();
