@@ -10,13 +10,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.thread.Threading;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.webmvc.autoconfigure.DispatcherServletPath;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
-import org.springframework.core.env.Environment;
-import org.springframework.web.context.request.async.DeferredResult;
 import org.springframework.web.servlet.DispatcherServlet;
 
 /**
@@ -29,13 +26,13 @@ import org.springframework.web.servlet.DispatcherServlet;
  *
  * <p>On the endpoint's path only, a filter ahead of all others ({@link UnreadBodyFilter}) keeps Spring MVC's
  * multipart resolver, its {@code FormContentFilter} and the container from reading the body before the
- * endpoint's own checks; multipart and form handling of the application's other paths is unchanged. When the
- * application serves on virtual threads ({@code spring.threads.virtual.enabled}, Java 21 or later), host code
- * runs on a virtual thread per call instead of the endpoint's platform pool.
+ * endpoint's own checks; multipart and form handling of the application's other paths is unchanged. Host code
+ * runs on the thread serving the request, so an application that serves on virtual threads
+ * ({@code spring.threads.virtual.enabled}, Java 21 or later) runs it on virtual threads.
  */
 @AutoConfiguration(afterName = "io.beammcp.autoconfigure.BeamMcpAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@ConditionalOnClass({ DispatcherServlet.class, DeferredResult.class, DispatcherServletPath.class })
+@ConditionalOnClass({ DispatcherServlet.class, DispatcherServletPath.class })
 @ConditionalOnProperty(name = "beammcp.transport", havingValue = "http", matchIfMissing = true)
 @EnableConfigurationProperties({ BeamMcpHttpProperties.class, BeamMcpProperties.class })
 public final class BeamMcpHttpAutoConfiguration {
@@ -54,8 +51,7 @@ public final class BeamMcpHttpAutoConfiguration {
         DispatcherServletPath servletPath = dispatcherServletPath.getIfAvailable();
         registration.addUrlPatterns(servletPath != null ? servletPath.getRelativePath(properties.getPath())
                 : properties.getPath());
-        // ASYNC too: the endpoint answers through a second, asynchronous dispatch
-        registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
+        registration.setDispatcherTypes(DispatcherType.REQUEST);
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
         return registration;
     }
@@ -64,7 +60,7 @@ public final class BeamMcpHttpAutoConfiguration {
     @ConditionalOnMissingBean
     McpHttpController mcpHttpController(McpServer server, BeamMcpHttpProperties properties,
             BeamMcpProperties serverProperties, ObjectProvider<McpAuthorizer> authorizer,
-            ObjectProvider<McpBodyAuthorizer> bodyAuthorizer, McpSessionStore sessions, Environment environment) {
+            ObjectProvider<McpBodyAuthorizer> bodyAuthorizer, McpSessionStore sessions) {
         if (properties.getAllowedOrigins() == null) {
             throw new MissingAllowedOriginsException(properties.getPath());
         }
@@ -74,6 +70,6 @@ public final class BeamMcpHttpAutoConfiguration {
         OriginGuard guard = new OriginGuard(properties.getAllowedOrigins(), properties.getAllowedHosts());
         return new McpHttpController(server, guard, required, bodyAuthorizer.getIfAvailable(), sessions,
                 (int) properties.getMaxBodySize().toBytes(), properties.getReadTimeout(),
-                serverProperties.getStreams().getHeartbeat(), Threading.VIRTUAL.isActive(environment));
+                serverProperties.getStreams().getHeartbeat());
     }
 }

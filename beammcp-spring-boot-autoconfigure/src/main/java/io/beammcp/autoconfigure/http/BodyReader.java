@@ -6,9 +6,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.ResponseEntity;
-import org.springframework.web.context.request.NativeWebRequest;
-import org.springframework.web.context.request.async.DeferredResult;
-import org.springframework.web.context.request.async.DeferredResultProcessingInterceptor;
 
 import java.io.IOException;
 import java.util.Arrays;
@@ -29,18 +26,18 @@ import java.util.function.Consumer;
  * The buffer grows with what actually arrived, never to a declared length up front, so a slow client
  * holds no more memory than it sent; reading stops at the first byte past the cap.
  *
- * <p>It starts once Spring MVC has put the request in asynchronous mode ({@link #preProcess}), and ends
- * by handing the body on, which answers it (at once, or later from host code), or by setting the
- * {@link DeferredResult} with 408, 413 or 400 (these three close the connection, since the body was not
- * read to its end).
+ * <p>It takes over from the endpoint's first, non-blocking look at the body (the bytes that had already
+ * arrived), once the request is asynchronous ({@link #start}), and ends by handing the body on, which
+ * answers it, or by answering 408, 413 or 400 itself (these three close the connection, since the body was
+ * not read to its end).
  */
-final class BodyReader implements ReadListener, DeferredResultProcessingInterceptor {
+final class BodyReader implements ReadListener {
 
     private static final Logger log = LoggerFactory.getLogger(BodyReader.class);
     private static final int FIRST_CHUNK = 8 * 1024;
 
     private final HttpServletRequest request;
-    private final DeferredResult<Object> answer;
+    private final DirectResponse answer;
     private final int cap;
     private final long deadline;
     private final ScheduledExecutorService timers;
@@ -54,10 +51,11 @@ final class BodyReader implements ReadListener, DeferredResultProcessingIntercep
 
     /**
      * @param declaredLength the Content-Length, at most {@code cap}, or {@code -1} for a chunked body
+     * @param arrived the bytes of the body read already
      * @param deadline the {@link System#nanoTime()} by which the whole body must have arrived
      */
-    BodyReader(HttpServletRequest request, long declaredLength, int cap, long deadline, ScheduledExecutorService timers,
-            DeferredResult<Object> answer, Consumer<byte[]> onBody) {
+    BodyReader(HttpServletRequest request, long declaredLength, byte[] arrived, int cap, long deadline,
+            ScheduledExecutorService timers, DirectResponse answer, Consumer<byte[]> onBody) {
         this.request = request;
         this.answer = answer;
         this.cap = cap;
@@ -66,11 +64,13 @@ final class BodyReader implements ReadListener, DeferredResultProcessingIntercep
         this.onBody = onBody;
         // a declared length is enforced by the container; a chunked body is read one byte past the cap
         this.limit = declaredLength >= 0 ? (int) declaredLength : cap + 1;
-        this.buffer = new byte[Math.min(limit, FIRST_CHUNK)];
+        this.buffer = Arrays.copyOf(arrived, Math.max(arrived.length, Math.min(limit, FIRST_CHUNK)));
+        this.count = arrived.length;
     }
 
-    @Override
-    public <T> void preProcess(NativeWebRequest webRequest, DeferredResult<T> deferredResult) {
+    /** Reads the rest as it arrives; the request must be asynchronous. */
+    void start() {
+        answer.onGone(this::abandon);
         timer = timers.schedule(() -> settle(Replies.timeout()), Math.max(0, deadline - System.nanoTime()),
                 TimeUnit.NANOSECONDS);
         try {
@@ -116,7 +116,7 @@ final class BodyReader implements ReadListener, DeferredResultProcessingIntercep
             onBody.accept(body);
         } catch (RuntimeException | Error e) {
             // the request must be answered whatever happened, or it would stay open forever
-            answer.setResult(Replies.internalError(false));
+            answer.write(Replies.internalError(false));
             if (e instanceof VirtualMachineError) {
                 throw e;
             }
@@ -131,8 +131,8 @@ final class BodyReader implements ReadListener, DeferredResultProcessingIntercep
         settle(Replies.unreadable());
     }
 
-    @Override
-    public <T> void afterCompletion(NativeWebRequest webRequest, DeferredResult<T> deferredResult) {
+    /** The client is gone: nothing more is read or answered. */
+    private void abandon() {
         settled.set(true);
         cancelTimer();
     }
@@ -140,7 +140,7 @@ final class BodyReader implements ReadListener, DeferredResultProcessingIntercep
     private void settle(ResponseEntity<byte[]> response) {
         if (settled.compareAndSet(false, true)) {
             cancelTimer();
-            answer.setResult(response);
+            answer.write(response);
         }
     }
 

@@ -4,7 +4,7 @@ import io.beammcp.core.server.Exchange;
 import io.beammcp.core.server.LegacySession;
 import io.beammcp.core.server.Reply;
 import io.beammcp.core.server.Transport;
-import org.springframework.web.context.request.async.DeferredResult;
+import org.springframework.http.ResponseEntity;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -26,9 +26,9 @@ final class HttpExchange implements Exchange {
 
     private final RequestHead head;
     private final McpSessionStore sessions;
-    private final DeferredResult<Object> answer;
+    private final DirectResponse response;
     private final Function<HttpExchange, SseStream> streams;
-    private final BiFunction<HttpExchange, Reply, Object> json;
+    private final BiFunction<HttpExchange, Reply, ResponseEntity<byte[]>> json;
     private boolean sessionHeaderPresent;
 
     private final Object lock = new Object();
@@ -38,18 +38,23 @@ final class HttpExchange implements Exchange {
     private final List<Runnable> closeActions = new ArrayList<>(1);
 
     /**
-     * @param answer the response, set once: to a JSON entity or to the event stream
-     * @param streams opens the event stream of an exchange
+     * @param response the response: one JSON answer, or the event stream
+     * @param streams opens the event stream of an exchange on its response
      * @param json frames a reply as a JSON response (status, session id, body)
      */
-    HttpExchange(RequestHead head, McpSessionStore sessions, DeferredResult<Object> answer,
-            Function<HttpExchange, SseStream> streams, BiFunction<HttpExchange, Reply, Object> json) {
+    HttpExchange(RequestHead head, McpSessionStore sessions, DirectResponse response,
+            Function<HttpExchange, SseStream> streams, BiFunction<HttpExchange, Reply, ResponseEntity<byte[]>> json) {
         this.head = head;
         this.sessions = sessions;
-        this.answer = answer;
+        this.response = response;
         this.streams = streams;
         this.json = json;
-        answer.onError(failure -> closed());
+        response.onGone(this::gone);
+    }
+
+    /** The response the exchange writes. */
+    DirectResponse response() {
+        return response;
     }
 
     @Override
@@ -108,7 +113,7 @@ final class HttpExchange implements Exchange {
         if (open != null) {
             open.finish(reply.unanswered() ? null : reply.body());
         } else {
-            answer.setResult(reply.unanswered() ? Replies.emptyStream() : json.apply(this, reply));
+            response.write(reply.unanswered() ? Replies.emptyStream() : json.apply(this, reply));
         }
     }
 
@@ -122,7 +127,7 @@ final class HttpExchange implements Exchange {
     }
 
     /** Answers at once, unless the core already did: for a failure of the server itself. */
-    void fail(Supplier<Object> response) {
+    void fail(Supplier<ResponseEntity<byte[]>> failure) {
         synchronized (lock) {
             if (answered) {
                 return;
@@ -133,15 +138,26 @@ final class HttpExchange implements Exchange {
                 return;
             }
         }
-        answer.setResult(response.get());
+        response.write(failure.get());
     }
 
     private SseStream stream() {
         if (stream == null) {
             stream = streams.apply(this);
-            answer.setResult(stream.emitter());
         }
         return stream;
+    }
+
+    /** The container found the client gone: the stream, if any, dies, and with it the exchange. */
+    private void gone() {
+        SseStream open;
+        synchronized (lock) {
+            open = stream;
+        }
+        if (open != null) {
+            open.die();
+        }
+        closed();
     }
 
     /** The client is gone: what the core registered runs, once. */

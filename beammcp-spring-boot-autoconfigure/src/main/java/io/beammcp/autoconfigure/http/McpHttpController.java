@@ -3,7 +3,9 @@ package io.beammcp.autoconfigure.http;
 import io.beammcp.core.server.LegacySession;
 import io.beammcp.core.server.McpServer;
 import io.beammcp.core.server.Reply;
+import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -12,21 +14,19 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.context.request.async.DeferredResult;
-import org.springframework.web.context.request.async.WebAsyncUtils;
 
+import java.io.IOException;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -39,24 +39,23 @@ import java.util.concurrent.atomic.AtomicInteger;
  * anything else is 405 with {@code Allow};</li>
  * <li>the {@link McpAuthorizer}, on the headers and peer: a refusal is 403 with an opaque body, a
  * failure 500;</li>
- * <li>the body, read without blocking a thread against {@code max-body-size} (a larger declared
+ * <li>the body: what has already arrived is read at once, without waiting; a body still on its way is read
+ * without blocking a thread ({@link BodyReader}), against {@code max-body-size} (a larger declared
  * Content-Length is 413 unread; a chunked body is cut at the first byte past the cap) and
- * {@code read-timeout} for the whole body (408); see {@link BodyReader};</li>
+ * {@code read-timeout} for the whole body (408);</li>
  * <li>the optional {@link McpBodyAuthorizer}, on the exact bytes: a refusal is 403;</li>
  * <li>the core ({@link McpServer#handle}), whose {@link Reply} becomes the status of WIRE.md §5.4.</li>
  * </ol>
  * Refusals issued before the body was read to its end carry {@code Connection: close}.
  *
- * <p>The answer is plain JSON unless the request sends notifications first (progress, log messages, a
- * {@code subscriptions/listen} acknowledgement): from the first one on it is an event stream
- * ({@link SseStream}) that ends after the response, or, for a listen, stays open. Host code runs on a pool
- * of {@value #MAX_CALLS} threads, not on the container's, so a running call never holds back its own stream;
- * up to {@value #MAX_QUEUED_CALLS} more calls wait their turn, and past that a call runs on the container
- * thread that read it (the container's thread bound then holds new requests back, and that call's
- * notifications reach the client with its response). When the application serves on virtual threads, each
- * call instead gets a virtual thread of its own ({@link VirtualThreadCalls}), under the same bound. Every open
- * event stream gets a heartbeat comment every
- * {@code beammcp.streams.heartbeat}; a write that fails (the client left) cancels what the stream served.
+ * <p>Host code runs on the thread that has the request, as in any Spring MVC controller: the container's
+ * thread (a virtual thread when the application serves on them), or the one that read the last bytes of a
+ * slow body. The answer is written by the endpoint itself ({@link DirectResponse}): plain JSON unless the
+ * request sends notifications first (progress, log messages, a {@code subscriptions/listen}
+ * acknowledgement): from the first one on it is an event stream ({@link SseStream}), written by a writer
+ * thread so that a running call never waits for its client, that ends after the response, or, for a listen,
+ * stays open. Every open event stream gets a heartbeat comment every {@code beammcp.streams.heartbeat}; a
+ * write that fails (the client left) cancels what the stream served.
  *
  * <p>2026-07-28 requests are served statelessly: nothing is read from or written to the session store,
  * and {@code Mcp-Session-Id} is neither honoured nor sent. A 2025-11-25 {@code initialize} opens a session
@@ -68,15 +67,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 @RestController
 final class McpHttpController implements DisposableBean {
 
-    /** The most calls whose host code runs at once on the endpoint's own threads. */
-    static final int MAX_CALLS = 256;
-    /** The most calls waiting for one of those threads. */
-    static final int MAX_QUEUED_CALLS = 1024;
     private static final Logger log = LoggerFactory.getLogger(McpHttpController.class);
-    private static final String BODY_READER = BodyReader.class.getName();
-    /** The asynchronous request has no container timeout: the body deadline is ours, host code is unbounded. */
-    private static final long NO_TIMEOUT = 0L;
     private static final int METHOD_NOT_FOUND = -32601;
+    /** Host code runs on the thread that serves the request. */
+    private static final Executor ON_THIS_THREAD = Runnable::run;
 
     private final McpServer server;
     private final OriginGuard guard;
@@ -87,15 +81,12 @@ final class McpHttpController implements DisposableBean {
     private final long readTimeoutNanos;
     private final ScheduledThreadPoolExecutor timers;
     private final ScheduledThreadPoolExecutor heartbeats;
-    /** Where host code runs: the platform pool below, or a virtual thread per call. */
-    private final Executor calls;
-    private final ThreadPoolExecutor callPool;
     private final ExecutorService writers;
     private final Set<SseStream> open = ConcurrentHashMap.newKeySet();
     private final SecureRandom random = new SecureRandom();
 
     McpHttpController(McpServer server, OriginGuard guard, McpAuthorizer authorizer, McpBodyAuthorizer bodyAuthorizer,
-            McpSessionStore sessions, int maxBodySize, Duration readTimeout, Duration heartbeat, boolean virtualThreads) {
+            McpSessionStore sessions, int maxBodySize, Duration readTimeout, Duration heartbeat) {
         this.server = server;
         this.guard = guard;
         this.authorizer = authorizer;
@@ -108,16 +99,6 @@ final class McpHttpController implements DisposableBean {
         this.heartbeats = new ScheduledThreadPoolExecutor(1, threads("beammcp-http-heartbeats"));
         this.heartbeats.scheduleAtFixedRate(() -> open.forEach(SseStream::heartbeat), heartbeat.toNanos(),
                 heartbeat.toNanos(), TimeUnit.NANOSECONDS);
-        if (virtualThreads) {
-            this.callPool = null;
-            this.calls = new VirtualThreadCalls(MAX_CALLS);
-        } else {
-            this.callPool = new ThreadPoolExecutor(MAX_CALLS, MAX_CALLS, 60, TimeUnit.SECONDS,
-                    new LinkedBlockingQueue<>(MAX_QUEUED_CALLS), threads("beammcp-http-call"),
-                    new ThreadPoolExecutor.CallerRunsPolicy());
-            this.callPool.allowCoreThreadTimeOut(true);
-            this.calls = callPool;
-        }
         this.writers = Executors.newCachedThreadPool(threads("beammcp-http-sse"));
     }
 
@@ -130,36 +111,75 @@ final class McpHttpController implements DisposableBean {
         };
     }
 
+    /**
+     * Serves one request: a refusal or a DELETE is returned for Spring MVC to write; everything else is
+     * written to {@code response} directly ({@code null} is returned).
+     */
     @RequestMapping("${beammcp.http.path:/mcp}")
-    DeferredResult<Object> serve(HttpServletRequest request) {
+    ResponseEntity<byte[]> serve(HttpServletRequest request, HttpServletResponse response) throws IOException {
         long deadline = System.nanoTime() + readTimeoutNanos;
-        DeferredResult<Object> answer = new DeferredResult<>(NO_TIMEOUT);
         RequestHead head = RequestHead.of(request);
-        ResponseEntity<byte[]> refusal = beforeBody(head);
-        if (refusal != null) {
-            answer.setResult(refusal);
-            return answer;
+        DirectResponse direct = new DirectResponse(request, response);
+        ResponseEntity<byte[]> early = beforeBody(head);
+        if (early == null && "DELETE".equals(head.method())) {
+            early = endSession(head);
         }
-        if ("DELETE".equals(head.method())) {
-            answer.setResult(endSession(head));
-            return answer;
+        if (early == null && head.contentLength() > maxBodySize) {
+            early = Replies.tooLarge(maxBodySize);
         }
-        if ("GET".equals(head.method())) {
-            openStream(head, answer);
-            return answer;
+        if (early == null && "GET".equals(head.method())) {
+            early = openStream(head, direct);
         }
-        if (head.contentLength() > maxBodySize) {
-            answer.setResult(Replies.tooLarge(maxBodySize));
-            return answer;
+        if (early != null) {
+            if (!head.declaresBody()) {
+                return early;
+            }
+            // the body stays unread: answered from an asynchronous request, the container closes the connection
+            // at once rather than drain the body first, as it would after an ordinary return
+            direct.leave();
+            direct.write(early);
+            return null;
         }
-        if (!head.declaresBody()) {
-            afterBody(head, new byte[0], answer);
-            return answer;
+        // a GET has its stream open; a POST is read and served
+        if ("POST".equals(head.method()) && !head.declaresBody()) {
+            afterBody(head, new byte[0], direct);
+        } else if ("POST".equals(head.method())) {
+            byte[] arrived = arrived(request, head.contentLength());
+            if (arrived.length < head.contentLength() || head.contentLength() < 0) {
+                direct.leave();
+                new BodyReader(request, head.contentLength(), arrived, maxBodySize, deadline, timers, direct,
+                        body -> afterBody(head, body, direct)).start();
+                return null;
+            }
+            afterBody(head, arrived, direct);
         }
-        BodyReader reader = new BodyReader(request, head.contentLength(), maxBodySize, deadline, timers, answer,
-                body -> afterBody(head, body, answer));
-        WebAsyncUtils.getAsyncManager(request).registerDeferredResultInterceptor(BODY_READER, reader);
-        return answer;
+        direct.leave();
+        return null;
+    }
+
+    /**
+     * The bytes of a declared-length body that can be read without waiting for the client: all of it, as a
+     * rule, since a small body usually arrives with the headers; a chunked body is left to the reader.
+     */
+    private static byte[] arrived(HttpServletRequest request, long declaredLength) throws IOException {
+        if (declaredLength < 0) {
+            return new byte[0];
+        }
+        byte[] body = new byte[(int) declaredLength];
+        ServletInputStream in = request.getInputStream();
+        int count = 0;
+        while (count < body.length) {
+            int available = in.available();
+            if (available <= 0) {
+                break;
+            }
+            int read = in.read(body, count, Math.min(available, body.length - count));
+            if (read < 0) {
+                break;
+            }
+            count += read;
+        }
+        return count == body.length ? body : Arrays.copyOf(body, count);
     }
 
     /** Steps 1 to 3: Origin and Host, the method, the authorizer; {@code null} when the request may go on. */
@@ -203,21 +223,20 @@ final class McpHttpController implements DisposableBean {
         return Replies.ended(close);
     }
 
-    /** GET with a session: its stream of change notifications, 404 without a live session, 429 over the bound. */
-    private void openStream(RequestHead head, DeferredResult<Object> answer) {
-        HttpExchange exchange = exchange(head, answer);
+    /** GET with a session: its stream of change notifications; 404 without a live session, 429 over the bound. */
+    private ResponseEntity<byte[]> openStream(RequestHead head, DirectResponse response) {
+        HttpExchange exchange = exchange(head, response);
         Reply refusal = server.openStream(exchange, exchange::reply);
         if (refusal == null) {
             exchange.openStream();
-        } else if (refusal.sessionMissing()) {
-            answer.setResult(Replies.noSession(head.declaresBody()));
-        } else {
-            answer.setResult(Replies.json(HttpStatus.TOO_MANY_REQUESTS, refusal.body(), head.declaresBody()));
+            return null;
         }
+        return refusal.sessionMissing() ? Replies.noSession(head.declaresBody())
+                : Replies.json(HttpStatus.TOO_MANY_REQUESTS, refusal.body(), head.declaresBody());
     }
 
     /** Steps 5 and 6: the body authorizer, then the core, which answers now or later. */
-    private void afterBody(RequestHead head, byte[] body, DeferredResult<Object> answer) {
+    private void afterBody(RequestHead head, byte[] body, DirectResponse response) {
         if (bodyAuthorizer != null) {
             McpAuthorization verdict;
             try {
@@ -225,25 +244,28 @@ final class McpHttpController implements DisposableBean {
             } catch (Exception | LinkageError | AssertionError e) {
                 log.error("The McpBodyAuthorizer failed; the client got 500 (peer {}; exception messages withheld: "
                         + "they may quote the request)", head.remoteAddress(), withoutMessages(e, 0));
-                answer.setResult(Replies.internalError(false));
+                response.write(Replies.internalError(false));
                 return;
             }
             ResponseEntity<byte[]> refusal = refusal(verdict, "McpBodyAuthorizer", head, false);
             if (refusal != null) {
-                answer.setResult(refusal);
+                response.write(refusal);
                 return;
             }
         }
-        HttpExchange exchange = exchange(head, answer);
+        HttpExchange exchange = exchange(head, response);
+        response.runningHostCode(true);
         try {
             if (body.length > server.maxMessageSize()) {
                 exchange.reply(server.oversized());
             } else {
-                server.handle(body, exchange, calls, exchange::reply);
+                server.handle(body, exchange, ON_THIS_THREAD, exchange::reply);
             }
         } catch (RuntimeException e) {
             log.error("The MCP server failed on a request; the client got 500 (peer {})", head.remoteAddress(), e);
             exchange.fail(() -> Replies.internalError(false));
+        } finally {
+            response.runningHostCode(false);
         }
     }
 
@@ -276,13 +298,13 @@ final class McpHttpController implements DisposableBean {
         }
     }
 
-    private HttpExchange exchange(RequestHead head, DeferredResult<Object> answer) {
-        return new HttpExchange(head, sessions, answer, this::stream, this::frame);
+    private HttpExchange exchange(RequestHead head, DirectResponse response) {
+        return new HttpExchange(head, sessions, response, this::stream, this::frame);
     }
 
     /** A new event stream for an exchange, heartbeated until it ends. */
     private SseStream stream(HttpExchange exchange) {
-        SseStream stream = new SseStream(writers, exchange::closed, open::remove);
+        SseStream stream = new SseStream(exchange.response(), writers, exchange::closed, open::remove);
         open.add(stream);
         return stream;
     }
@@ -337,9 +359,6 @@ final class McpHttpController implements DisposableBean {
     public void destroy() {
         timers.shutdownNow();
         heartbeats.shutdownNow();
-        if (callPool != null) {
-            callPool.shutdownNow();
-        }
         writers.shutdownNow();
     }
 

@@ -2,11 +2,8 @@ package io.beammcp.autoconfigure.http;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
-import org.springframework.http.server.ServerHttpResponse;
-import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.concurrent.Executor;
@@ -32,32 +29,32 @@ final class SseStream {
     private static final byte[] EVENT = "event: message\ndata: ".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] HEARTBEAT = ": keep-alive\n\n".getBytes(StandardCharsets.US_ASCII);
 
-    private final Emitter emitter = new Emitter();
+    private final DirectResponse response;
     private final Executor writers;
     private final Runnable onDead;
     private final Consumer<SseStream> onEnd;
     private final ArrayDeque<byte[]> queue = new ArrayDeque<>();
+    private boolean begun;
     private boolean draining;
     private boolean finishing;
     private boolean ended;
 
     /**
+     * Opens the stream: its status and headers are written at once, by a writer.
+     *
+     * @param response the response the stream is written to
      * @param writers where the queue is drained
      * @param onDead what to run when the client is found gone (before the stream was finished)
      * @param onEnd what to run once the stream is over, whichever way
      */
-    SseStream(Executor writers, Runnable onDead, Consumer<SseStream> onEnd) {
+    SseStream(DirectResponse response, Executor writers, Runnable onDead, Consumer<SseStream> onEnd) {
+        this.response = response;
         this.writers = writers;
         this.onDead = onDead;
         this.onEnd = onEnd;
-        emitter.onError(failure -> die(null));
-        emitter.onTimeout(() -> die(null));
-        emitter.onCompletion(() -> die(null));
-    }
-
-    /** The response body Spring MVC streams; set it as the request's result to commit the stream. */
-    ResponseBodyEmitter emitter() {
-        return emitter;
+        synchronized (this) {
+            schedule();
+        }
     }
 
     /**
@@ -77,7 +74,7 @@ final class SseStream {
             }
         }
         log.debug("An MCP event stream was dropped: its client reads too slowly");
-        die(null);
+        die();
         return false;
     }
 
@@ -113,11 +110,15 @@ final class SseStream {
             draining = false;
             ended = true;
             queue.clear();
+            response.end();
             onEnd.accept(this);
         }
     }
 
     private void drain() {
+        if (!begin()) {
+            return;
+        }
         while (true) {
             byte[] next;
             boolean complete = false;
@@ -133,22 +134,37 @@ final class SseStream {
                 }
             }
             if (complete) {
-                emitter.complete();
+                response.end();
                 onEnd.accept(this);
                 return;
             }
             try {
-                emitter.send(next, MediaType.TEXT_EVENT_STREAM);
-            } catch (Exception e) {
+                response.send(next);
+            } catch (IOException | RuntimeException e) {
                 log.debug("Writing an MCP event stream failed: {}", e.toString());
-                die(e);
+                die();
                 return;
             }
         }
     }
 
+    /** The status and headers, before the first event (only the draining thread writes); false if that failed. */
+    private boolean begin() {
+        if (!begun) {
+            begun = true;
+            try {
+                response.beginStream();
+            } catch (IOException | RuntimeException e) {
+                log.debug("Starting an MCP event stream failed: {}", e.toString());
+                die();
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The client is gone or too slow: nothing more is written, and whoever waits on the stream is told. */
-    private void die(Exception failure) {
+    void die() {
         synchronized (this) {
             if (ended) {
                 return;
@@ -156,9 +172,7 @@ final class SseStream {
             ended = true;
             queue.clear();
         }
-        if (failure != null) {
-            emitter.completeWithError(failure);
-        }
+        response.end();
         onEnd.accept(this);
         onDead.run();
     }
@@ -170,21 +184,5 @@ final class SseStream {
         frame[frame.length - 2] = '\n';
         frame[frame.length - 1] = '\n';
         return frame;
-    }
-
-    /** The emitter: no time limit, and the headers every MCP event stream carries. */
-    private static final class Emitter extends ResponseBodyEmitter {
-
-        Emitter() {
-            super(0L);
-        }
-
-        @Override
-        protected void extendResponse(ServerHttpResponse response) {
-            HttpHeaders headers = response.getHeaders();
-            headers.setContentType(MediaType.TEXT_EVENT_STREAM);
-            headers.setCacheControl("no-cache");
-            headers.set("X-Accel-Buffering", "no");
-        }
     }
 }

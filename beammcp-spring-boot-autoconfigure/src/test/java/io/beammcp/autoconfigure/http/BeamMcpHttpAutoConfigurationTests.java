@@ -5,8 +5,6 @@ import io.beammcp.core.ToolResult;
 import io.beammcp.core.server.LegacySession;
 import io.beammcp.core.server.McpServer;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledForJreRange;
-import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.SpringApplication;
@@ -39,7 +37,6 @@ import tools.jackson.databind.json.JsonMapper;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ThreadPoolExecutor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
@@ -62,19 +59,6 @@ class BeamMcpHttpAutoConfigurationTests {
             .withPropertyValues(ORIGINS);
 
     // ---- conditions ---------------------------------------------------------------------------------
-
-    @Test
-    void hostCodeRunsOnTheEndpointsPlatformPoolByDefault() {
-        secured.run(context -> assertThat(context.getBean(McpHttpController.class)).extracting("calls")
-                .isInstanceOf(ThreadPoolExecutor.class));
-    }
-
-    @Test
-    @EnabledForJreRange(min = JRE.JAVA_21)
-    void hostCodeRunsOnVirtualThreadsWhenTheApplicationServesOnThem() {
-        secured.withPropertyValues("spring.threads.virtual.enabled=true").run(context -> assertThat(
-                context.getBean(McpHttpController.class)).extracting("calls").isInstanceOf(VirtualThreadCalls.class));
-    }
 
     @Test
     void servletApplicationGetsTheEndpointByDefault() {

@@ -95,6 +95,26 @@ class McpHttpBodyLimitsTests extends EndpointTestSupport {
     }
 
     @Test
+    void aBodyThatArrivesInPartsIsServedFromAllOfThem() throws Exception {
+        byte[] body = modern(6, "tools/list", "").getBytes(StandardCharsets.UTF_8);
+        int half = body.length / 2;
+        try (RawHttp raw = new RawHttp(port)) {
+            // the first half arrives with the headers and is read at once; the rest comes later
+            raw.send(head("Content-Length: " + body.length) + new String(body, 0, half, StandardCharsets.UTF_8));
+            Thread.sleep(300);
+            raw.send(Arrays.copyOfRange(body, half, body.length));
+            RawHttp.Response response = raw.read();
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.json().get("id").asInt()).isEqualTo(6);
+            assertThat(response.json().at("/result/tools").isArray()).isTrue();
+            assertThat(response.closes()).isFalse();
+            // the connection serves the next request, whose body arrives whole
+            raw.send(head("Content-Length: " + body.length) + new String(body, StandardCharsets.UTF_8));
+            assertThat(raw.read().json().get("id").asInt()).isEqualTo(6);
+        }
+    }
+
+    @Test
     void dripFedBodyIs408AtTheDeadline() throws Exception {
         byte[] body = modern(5, "tools/list", "").getBytes(StandardCharsets.UTF_8);
         try (RawHttp raw = new RawHttp(port)) {
