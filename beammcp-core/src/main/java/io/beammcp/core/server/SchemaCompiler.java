@@ -1,6 +1,9 @@
 package io.beammcp.core.server;
 
 import com.networknt.schema.Error;
+import com.networknt.schema.ExecutionConfig;
+import com.networknt.schema.ExecutionContext;
+import com.networknt.schema.OutputFormat;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
@@ -25,15 +28,19 @@ final class SchemaCompiler {
     private final JsonCodec codec;
     private final SchemaRegistry registry;
     private final Schema metaSchema;
+    /** The registry's settings for one validation, built once: the library would build them on every call. */
+    private final ExecutionConfig execution;
 
     SchemaCompiler(JsonCodec codec) {
         this.codec = codec;
         // x-mcp-header is an annotation the server reads itself (HeaderParams), not an unknown keyword
         Dialect dialect = Dialect.builder(Dialects.getDraft202012())
                 .keyword(new AnnotationKeyword("x-mcp-header")).build();
+        SchemaRegistryConfig config = SchemaRegistryConfig.builder().pathType(PathType.JSON_PATH).build();
         this.registry = SchemaRegistry.withDefaultDialect(dialect,
-                builder -> builder.schemaLoader(loader -> loader.fetchRemoteResources(false))
-                        .schemaRegistryConfig(SchemaRegistryConfig.builder().pathType(PathType.JSON_PATH).build()));
+                builder -> builder.schemaLoader(loader -> loader.fetchRemoteResources(false)).schemaRegistryConfig(config));
+        this.execution = ExecutionConfig.builder().locale(config.getLocale())
+                .formatAssertionsEnabled(config.getFormatAssertionsEnabled()).failFast(config.isFailFast()).build();
         this.metaSchema = registry.getSchema(SchemaLocation.of(META_SCHEMA));
     }
 
@@ -71,7 +78,7 @@ final class SchemaCompiler {
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(role + " cannot be compiled: " + e.getMessage());
         }
-        return new Compiled(node, schema);
+        return new Compiled(node, schema, execution);
     }
 
     private static String findRemoteRef(JsonNode node) {
@@ -100,10 +107,10 @@ final class SchemaCompiler {
     }
 
     /** A checked schema: the document as the host wrote it, and its compiled validator. */
-    record Compiled(JsonNode document, Schema schema) {
+    record Compiled(JsonNode document, Schema schema, ExecutionConfig execution) {
 
         List<Error> validate(JsonNode instance) {
-            return schema.validate(instance);
+            return schema.validate(new ExecutionContext(execution), instance, OutputFormat.DEFAULT);
         }
     }
 }
