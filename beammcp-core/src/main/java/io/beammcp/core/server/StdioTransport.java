@@ -6,13 +6,10 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.ArrayDeque;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -29,9 +26,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * responses are written, then the open streams are ended (a listen gets its result, then
  * {@code notifications/cancelled}), before {@link #serve} returns, with everything written and flushed.
  *
- * <p>Host code runs on a cached pool: a call goes to an idle worker, or to a new one when none is idle, so
- * there are about as many workers as calls that ran at once; a worker idle for a minute ends. One writer
- * thread writes every message.
+ * <p>Host code runs on worker threads: a call goes to a worker that has finished its previous call, else to an
+ * idle worker woken for it, else to a new one, so there are about as many workers as calls that ran at once;
+ * a worker idle for a minute ends. A worker writes the response of its call itself, unless another thread is
+ * writing already (which then writes it too); every other message is written by one writer thread. A client
+ * that stops reading thus holds at most the one thread writing, never the reading thread.
  */
 public final class StdioTransport {
 
@@ -77,37 +76,26 @@ public final class StdioTransport {
                 return writer.write(notification);
             }
         };
-        Semaphore slots = new Semaphore(MAX_IN_FLIGHT);
-        AtomicInteger threads = new AtomicInteger();
-        // a cached pool hands a call to an idle worker, or starts one: about as many workers as calls at once
-        ExecutorService workers = Executors.newCachedThreadPool(task -> {
-            Thread thread = new Thread(task, "beammcp-stdio-" + threads.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
-        Executor hostCode = task -> {
-            slots.acquireUninterruptibly();
-            workers.execute(() -> {
-                try {
-                    task.run();
-                } finally {
-                    slots.release();
-                }
-            });
-        };
+        Workers workers = new Workers();
         AtomicReference<Reply> last = new AtomicReference<>();
         LineReader reader = new LineReader(in, server.maxMessageSize());
         try {
             for (LineReader.Line line = reader.next(); line != null; line = reader.next()) {
                 if (line.oversized()) {
-                    writer.write(server.oversized());
+                    writer.write(server.oversized().body());
                     continue;
                 }
-                server.handle(line.bytes(), exchange, hostCode, reply -> {
+                server.handle(line.bytes(), exchange, workers, reply -> {
                     if (reply.endOfInput()) {
                         last.set(reply);
-                    } else {
-                        writer.write(reply);
+                    } else if (reply.hasBody()) {
+                        if (Thread.currentThread() instanceof Worker) {
+                            // a call's answer comes after its host code: writing it here costs less than waking
+                            // the writer thread
+                            writer.writeHere(reply.body());
+                        } else {
+                            writer.write(reply.body());
+                        }
                     }
                 });
                 if (last.get() != null) {
@@ -116,29 +104,139 @@ public final class StdioTransport {
             }
         } finally {
             try {
-                workers.shutdown();
-                workers.awaitTermination(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
+                workers.finish();
                 session.close();
             } finally {
-                if (last.get() != null) {
-                    writer.write(last.get());
+                if (last.get() != null && last.get().hasBody()) {
+                    writer.write(last.get().body());
                 }
                 writer.close();
             }
         }
     }
 
+    /** A thread of {@link Workers}. */
+    private static final class Worker extends Thread {
+
+        Worker(Runnable work, String name) {
+            super(work, name);
+            setDaemon(true);
+        }
+    }
+
     /**
-     * Writes whole lines, in the order given, on its own thread: every line waiting is written, then flushed
-     * once when none is left; a client that went away is not an error.
+     * Runs host code, at most {@value #MAX_IN_FLIGHT} calls at once: a call is queued, and a worker is woken
+     * or started for it only when the workers not running host code are too few to take every queued call;
+     * a worker takes the next queued call without waiting.
+     */
+    private static final class Workers implements Executor {
+
+        private static final long IDLE_NANOS = TimeUnit.MINUTES.toNanos(1);
+
+        private final Semaphore slots = new Semaphore(MAX_IN_FLIGHT);
+        private final Object lock = new Object();
+        private final ArrayDeque<Runnable> calls = new ArrayDeque<>();
+        /** Workers awake and not running host code: each takes a queued call before it waits. */
+        private int free;
+        /** Workers waiting for a call. */
+        private int idle;
+        /** Waiting workers notified and not yet awake. */
+        private int woken;
+        private int started;
+        private boolean finished;
+
+        @Override
+        public void execute(Runnable call) {
+            slots.acquireUninterruptibly();
+            int number;
+            synchronized (lock) {
+                calls.add(call);
+                if (calls.size() <= free + woken) {
+                    return;
+                }
+                if (idle > woken) {
+                    woken++;
+                    lock.notify();
+                    return;
+                }
+                free++;
+                number = ++started;
+            }
+            new Worker(this::work, "beammcp-stdio-" + number).start();
+        }
+
+        /** Waits for every call to end, then lets the workers end. */
+        void finish() throws InterruptedException {
+            slots.acquire(MAX_IN_FLIGHT);
+            synchronized (lock) {
+                finished = true;
+                lock.notifyAll();
+            }
+        }
+
+        private void work() {
+            Runnable call = null;
+            while (true) {
+                synchronized (lock) {
+                    if (call != null) {
+                        free++;
+                    }
+                    call = next();
+                    free--;
+                    if (call == null) {
+                        return;
+                    }
+                }
+                // an interrupt host code left behind is not meant for the next call
+                Thread.interrupted();
+                try {
+                    call.run();
+                } finally {
+                    slots.release();
+                }
+            }
+        }
+
+        /** The next call, waiting for one; {@code null} when the worker should end. Called holding the lock. */
+        private Runnable next() {
+            long deadline = System.nanoTime() + IDLE_NANOS;
+            Runnable call;
+            while ((call = calls.poll()) == null && !finished) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                free--;
+                idle++;
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(lock, left);
+                } catch (InterruptedException e) {
+                    // not a request to end: workers end when finished or idle
+                }
+                idle--;
+                free++;
+                if (woken > 0) {
+                    woken--;
+                }
+            }
+            return call;
+        }
+    }
+
+    /**
+     * Writes whole lines, in the order given, flushing when none is left; a client that went away is not an
+     * error. One thread at a time writes every line waiting: the writer thread, woken for lines sent by
+     * threads that must not wait for the output, or a worker writing the response of its call.
      */
     private static final class LineWriter {
 
-        private static final byte[] END = new byte[0];
-
         private final OutputStream out;
-        private final LinkedTransferQueue<byte[]> lines = new LinkedTransferQueue<>();
+        private final Object lock = new Object();
+        private final ArrayDeque<byte[]> lines = new ArrayDeque<>();
         private final Thread thread;
+        /** A thread is writing the lines waiting, and flushes before it stops. */
+        private boolean writing;
+        private boolean closed;
         private volatile boolean broken;
 
         LineWriter(OutputStream out) {
@@ -148,51 +246,91 @@ public final class StdioTransport {
             thread.start();
         }
 
-        void write(Reply reply) {
-            if (reply.hasBody()) {
-                write(reply.body());
-            }
-        }
-
-        /** Queues one line; {@code false} once writing has failed (the line is dropped). */
+        /** Queues one line for the writer thread; {@code false} once writing has failed (the line is dropped). */
         boolean write(byte[] line) {
             if (broken) {
                 return false;
             }
-            lines.add(line);
+            synchronized (lock) {
+                lines.add(line);
+                if (!writing) {
+                    lock.notify();
+                }
+            }
             return true;
         }
 
-        /** Writes what is queued, flushes, and stops the writer. */
+        /** Writes one line on the calling thread, with any waiting, unless another thread is writing them. */
+        void writeHere(byte[] line) {
+            if (broken) {
+                return;
+            }
+            synchronized (lock) {
+                lines.add(line);
+                if (writing) {
+                    return;
+                }
+                writing = true;
+            }
+            drain();
+        }
+
+        /** Writes what is queued, flushes, and stops the writer thread. */
         void close() throws InterruptedException {
-            lines.add(END);
+            synchronized (lock) {
+                closed = true;
+                lock.notify();
+            }
             thread.join();
         }
 
         private void run() {
             boolean interrupted = false;
             while (true) {
-                byte[] line = lines.poll();
+                synchronized (lock) {
+                    while (writing || lines.isEmpty() && !closed) {
+                        try {
+                            lock.wait();
+                        } catch (InterruptedException e) {
+                            interrupted = true;
+                        }
+                    }
+                    if (lines.isEmpty()) {
+                        break;
+                    }
+                    writing = true;
+                }
+                drain();
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        /** Writes every line waiting and flushes, until none is left; the caller is the one writing. */
+        private void drain() {
+            boolean unflushed = false;
+            while (true) {
+                byte[] line;
+                synchronized (lock) {
+                    line = lines.poll();
+                    if (line == null && !unflushed) {
+                        writing = false;
+                        if (closed) {
+                            // the writer thread, stopping, waits until no one writes
+                            lock.notify();
+                        }
+                        return;
+                    }
+                }
                 if (line == null) {
                     flush();
-                    try {
-                        line = lines.take();
-                    } catch (InterruptedException e) {
-                        interrupted = true;
-                        continue;
-                    }
-                }
-                if (line == END) {
-                    flush();
-                    if (interrupted) {
-                        Thread.currentThread().interrupt();
-                    }
-                    return;
-                }
-                if (!broken) {
+                    unflushed = false;
+                } else if (!broken) {
                     try {
                         out.write(line);
                         out.write('\n');
+                        unflushed = true;
                     } catch (IOException e) {
                         fail();
                     }

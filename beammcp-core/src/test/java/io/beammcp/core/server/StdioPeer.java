@@ -7,6 +7,8 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.Pipe;
 import java.nio.charset.StandardCharsets;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,9 +22,12 @@ final class StdioPeer implements AutoCloseable {
 
     StdioPeer(McpServer server) throws Exception {
         PipedInputStream serverIn = new PipedInputStream(client, 1 << 16);
-        PipedInputStream clientIn = new PipedInputStream(1 << 16);
-        OutputStream serverOut = new PipedOutputStream(clientIn);
-        reader = new BufferedReader(new InputStreamReader(clientIn, StandardCharsets.UTF_8));
+        // not a PipedInputStream, which fails a read when the thread that wrote last has ended (as the
+        // transport's writer thread does before serve returns and the loop below closes the stream)
+        Pipe toClient = Pipe.open();
+        OutputStream serverOut = Channels.newOutputStream(toClient.sink());
+        reader = new BufferedReader(new InputStreamReader(Channels.newInputStream(toClient.source()),
+                StandardCharsets.UTF_8));
         loop = new Thread(() -> {
             try {
                 new StdioTransport(server).serve(serverIn, serverOut);
