@@ -3,23 +3,28 @@ package io.beammcp.autoconfigure.http;
 import io.beammcp.core.server.LegacySession;
 
 import java.time.Duration;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
- * The default {@link McpSessionStore}: a map in least-recently-used order, bounded in count (opening a
- * session beyond it ends the one unused for longest) and in idle time (expired sessions are dropped as
- * the store is used, oldest first, so the work is proportional to what expired). One lock; each operation
- * is O(1) amortized.
+ * The default {@link McpSessionStore}: bounded in count (opening a session beyond it ends the one unused
+ * for longest) and in idle time (a session unused for longer is gone). Finding a session takes no lock, so
+ * the requests of one session, or of many, do not queue behind each other: it is one lookup, and the
+ * session's last use noted. An expired session is dropped when it is looked up, and all of them when a
+ * session is opened in a full store, before the least recently used is ended; only that, a scan of at
+ * most {@code max-count} sessions, happens under a lock, and only when a session opens.
  */
 final class InMemoryMcpSessionStore implements McpSessionStore {
 
     private final int maxCount;
     private final long idleNanos;
     private final LongSupplier clock;
-    private final LinkedHashMap<String, Entry> sessions = new LinkedHashMap<>(64, 0.75f, true);
+    private final ConcurrentHashMap<String, Entry> sessions = new ConcurrentHashMap<>();
+    /** Orders uses: the clock may give two uses the same time. */
+    private final AtomicLong uses = new AtomicLong();
+    private final Object opening = new Object();
 
     InMemoryMcpSessionStore(int maxCount, Duration idleTimeout) {
         this(maxCount, idleTimeout, System::nanoTime);
@@ -35,58 +40,71 @@ final class InMemoryMcpSessionStore implements McpSessionStore {
     }
 
     @Override
-    public synchronized void save(String id, LegacySession session) {
-        long now = clock.getAsLong();
-        expire(now);
-        sessions.put(id, new Entry(session, now));
-        Iterator<Entry> oldest = sessions.values().iterator();
-        while (sessions.size() > maxCount) {
-            oldest.next();
-            oldest.remove();
+    public void save(String id, LegacySession session) {
+        synchronized (opening) {
+            long now = clock.getAsLong();
+            sessions.put(id, new Entry(session, now, uses.incrementAndGet()));
+            if (sessions.size() > maxCount) {
+                sessions.values().removeIf(entry -> expired(entry, now));
+                while (sessions.size() > maxCount) {
+                    endLeastRecentlyUsed();
+                }
+            }
         }
     }
 
     @Override
-    public synchronized LegacySession find(String id) {
-        long now = clock.getAsLong();
-        expire(now);
+    public LegacySession find(String id) {
         Entry entry = sessions.get(id);
         if (entry == null) {
             return null;
         }
+        long now = clock.getAsLong();
+        if (expired(entry, now)) {
+            sessions.remove(id, entry);
+            return null;
+        }
         entry.lastUsed = now;
+        entry.lastUse = uses.incrementAndGet();
         return entry.session;
     }
 
     @Override
-    public synchronized boolean remove(String id) {
-        expire(clock.getAsLong());
-        return sessions.remove(id) != null;
+    public boolean remove(String id) {
+        Entry entry = sessions.remove(id);
+        return entry != null && !expired(entry, clock.getAsLong());
     }
 
-    synchronized int size() {
+    int size() {
         return sessions.size();
     }
 
-    /** Access order keeps the least recently used first, so the expired ones are a prefix. */
-    private void expire(long now) {
-        Iterator<Map.Entry<String, Entry>> it = sessions.entrySet().iterator();
-        while (it.hasNext()) {
-            if (now - it.next().getValue().lastUsed < idleNanos) {
-                return;
+    private boolean expired(Entry entry, long now) {
+        return now - entry.lastUsed >= idleNanos;
+    }
+
+    private void endLeastRecentlyUsed() {
+        Map.Entry<String, Entry> oldest = null;
+        for (Map.Entry<String, Entry> candidate : sessions.entrySet()) {
+            if (oldest == null || candidate.getValue().lastUse < oldest.getValue().lastUse) {
+                oldest = candidate;
             }
-            it.remove();
+        }
+        if (oldest != null) {
+            sessions.remove(oldest.getKey(), oldest.getValue());
         }
     }
 
     private static final class Entry {
 
         final LegacySession session;
-        long lastUsed;
+        volatile long lastUsed;
+        volatile long lastUse;
 
-        Entry(LegacySession session, long lastUsed) {
+        Entry(LegacySession session, long lastUsed, long lastUse) {
             this.session = session;
             this.lastUsed = lastUsed;
+            this.lastUse = lastUse;
         }
     }
 }
