@@ -116,7 +116,7 @@ final class McpHttpController implements DisposableBean {
      * written to {@code response} directly ({@code null} is returned).
      */
     @RequestMapping("${beammcp.http.path:/mcp}")
-    ResponseEntity<byte[]> serve(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    ResponseEntity<byte[]> serve(HttpServletRequest request, HttpServletResponse response) {
         long deadline = System.nanoTime() + readTimeoutNanos;
         RequestHead head = RequestHead.of(request);
         DirectResponse direct = new DirectResponse(request, response);
@@ -159,25 +159,30 @@ final class McpHttpController implements DisposableBean {
 
     /**
      * The bytes of a declared-length body that can be read without waiting for the client: all of it, as a
-     * rule, since a small body usually arrives with the headers; a chunked body is left to the reader.
+     * rule, since a small body usually arrives with the headers; a chunked body is left to the reader, as is
+     * whatever this read could not take (a read that fails here fails again there, and is answered 400).
      */
-    private static byte[] arrived(HttpServletRequest request, long declaredLength) throws IOException {
+    private static byte[] arrived(HttpServletRequest request, long declaredLength) {
         if (declaredLength < 0) {
             return new byte[0];
         }
         byte[] body = new byte[(int) declaredLength];
-        ServletInputStream in = request.getInputStream();
         int count = 0;
-        while (count < body.length) {
-            int available = in.available();
-            if (available <= 0) {
-                break;
+        try {
+            ServletInputStream in = request.getInputStream();
+            while (count < body.length) {
+                int available = in.available();
+                if (available <= 0) {
+                    break;
+                }
+                int read = in.read(body, count, Math.min(available, body.length - count));
+                if (read < 0) {
+                    break;
+                }
+                count += read;
             }
-            int read = in.read(body, count, Math.min(available, body.length - count));
-            if (read < 0) {
-                break;
-            }
-            count += read;
+        } catch (IOException e) {
+            log.debug("Reading an MCP request body at once failed: {}", e.toString());
         }
         return count == body.length ? body : Arrays.copyOf(body, count);
     }
