@@ -17,8 +17,9 @@ import java.util.function.Supplier;
  * its {@code Mcp-Session-Id} names), and its response as it takes shape: plain JSON when the core answers
  * without having sent anything first; an event stream from the first notification on (the notifications,
  * then the response, then the end). A request ended unanswered (cancelled) gets an empty event stream, or
- * the end of the one already open. The client is found gone only by writing to an event stream (a message
- * or the heartbeat); then the actions the core registered with {@link #onClose} run.
+ * the end of the one already open. The client is found gone by writing to an event stream (a message or
+ * the heartbeat), or by the container while the request is asynchronous; then the actions the core
+ * registered with {@link #onClose} run.
  */
 final class HttpExchange implements Exchange {
 
