@@ -12,7 +12,6 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
-import java.util.LinkedHashMap;
 
 /**
  * The one JSON configuration of the server: a bounded reader for every input (messages, schemas,
@@ -108,14 +107,14 @@ final class JsonCodec {
         return mapper.valueToTree(value);
     }
 
-    /** Objects and arrays start with room for 4 members (most of a message's hold fewer) instead of 16 and 10. */
+    /** Objects keep their members in a {@link MemberMap}; arrays start with room for 4 items instead of 10. */
     private static final class CompactNodeFactory extends JsonNodeFactory {
 
         private static final long serialVersionUID = 1L;
 
         @Override
         public ObjectNode objectNode() {
-            return new ObjectNode(this, new LinkedHashMap<>(4));
+            return new ObjectNode(this, new MemberMap());
         }
 
         @Override

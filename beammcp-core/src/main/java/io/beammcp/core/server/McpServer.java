@@ -20,6 +20,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -886,7 +887,7 @@ public final class McpServer implements AutoCloseable {
             result.set("_meta", resultMeta);
             return result;
         }
-        ObjectNode decorated = new ObjectNode(codec.nodes(), new LinkedHashMap<>((int) ((result.size() + 2) / 0.75f) + 1));
+        ObjectNode decorated = codec.object();
         decorated.put("resultType", "complete");
         decorated.setAll(result);
         decorated.set("_meta", resultMeta);
@@ -914,8 +915,7 @@ public final class McpServer implements AutoCloseable {
         if (era == Revision.V2026_07_28 && exchange.transport() == Transport.HTTP) {
             tool.headerParams().check(exchange, arguments);
         }
-        List<String> missing = tool.spec().requiredClientCapabilities().stream()
-                .filter(capability -> !context.clientCapabilities().containsKey(capability)).toList();
+        List<String> missing = missingCapabilities(tool.spec().requiredClientCapabilities(), context);
         if (!missing.isEmpty()) {
             if (era == Revision.V2026_07_28) {
                 ObjectNode data = codec.object();
@@ -945,6 +945,19 @@ public final class McpServer implements AutoCloseable {
                 return toolCalls.missingCapabilities(tool, e.missing().stream().map(p -> String.join(".", p)).toList());
             }
         }, null);
+    }
+
+    private static List<String> missingCapabilities(List<String> required, RequestContext context) {
+        if (required.isEmpty()) {
+            return List.of();
+        }
+        List<String> missing = new ArrayList<>();
+        for (String capability : required) {
+            if (!context.clientCapabilities().containsKey(capability)) {
+                missing.add(capability);
+            }
+        }
+        return missing;
     }
 
     private static McpError methodNotFound() {

@@ -28,7 +28,10 @@ final class SchemaCompiler {
     private final JsonCodec codec;
     private final SchemaRegistry registry;
     private final Schema metaSchema;
-    /** The registry's settings for one validation, built once: the library would build them on every call. */
+    /**
+     * The registry's settings for one validation, built once, with annotation collection off as the library's
+     * default output sets it: the library would build them anew on every call.
+     */
     private final ExecutionConfig execution;
 
     SchemaCompiler(JsonCodec codec) {
@@ -40,7 +43,8 @@ final class SchemaCompiler {
         this.registry = SchemaRegistry.withDefaultDialect(dialect,
                 builder -> builder.schemaLoader(loader -> loader.fetchRemoteResources(false)).schemaRegistryConfig(config));
         this.execution = ExecutionConfig.builder().locale(config.getLocale())
-                .formatAssertionsEnabled(config.getFormatAssertionsEnabled()).failFast(config.isFailFast()).build();
+                .formatAssertionsEnabled(config.getFormatAssertionsEnabled()).failFast(config.isFailFast())
+                .annotationCollectionEnabled(false).build();
         this.metaSchema = registry.getSchema(SchemaLocation.of(META_SCHEMA));
     }
 
@@ -110,7 +114,10 @@ final class SchemaCompiler {
     record Compiled(JsonNode document, Schema schema, ExecutionConfig execution) {
 
         List<Error> validate(JsonNode instance) {
-            return schema.validate(new ExecutionContext(execution), instance, OutputFormat.DEFAULT);
+            return schema.validate(new ExecutionContext(execution), instance, ERRORS);
         }
     }
+
+    /** {@link OutputFormat#DEFAULT}'s list of errors, on an execution config that is already as it needs. */
+    private static final OutputFormat<List<Error>> ERRORS = (schema, context, schemaContext) -> context.getErrors();
 }
