@@ -1,13 +1,17 @@
 package io.beammcp.core.server;
 
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JacksonSerializable;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.cfg.JsonNodeFeature;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.jsontype.TypeSerializer;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -86,6 +90,14 @@ final class JsonCodec {
         return mapper.writeValueAsBytes(node);
     }
 
+    /**
+     * Writes a response: {@code jsonrpc}, then {@code id} unless {@code null}, then the {@code result} or
+     * {@code error} member, without first building the envelope as a tree.
+     */
+    byte[] writeResponse(JsonNode id, String member, JsonNode value) {
+        return mapper.writeValueAsBytes(new Response(id, member, value));
+    }
+
     String writeString(JsonNode node) {
         return mapper.writeValueAsString(node);
     }
@@ -105,6 +117,37 @@ final class JsonCodec {
             return nodes().numberNode(number.longValue());
         }
         return mapper.valueToTree(value);
+    }
+
+    private static final class Response extends JacksonSerializable.Base {
+
+        private final JsonNode id;
+        private final String member;
+        private final JsonNode value;
+
+        Response(JsonNode id, String member, JsonNode value) {
+            this.id = id;
+            this.member = member;
+            this.value = value;
+        }
+
+        @Override
+        public void serialize(JsonGenerator generator, SerializationContext context) {
+            generator.writeStartObject();
+            generator.writeStringProperty("jsonrpc", "2.0");
+            if (id != null) {
+                generator.writeName("id");
+                id.serialize(generator, context);
+            }
+            generator.writeName(member);
+            value.serialize(generator, context);
+            generator.writeEndObject();
+        }
+
+        @Override
+        public void serializeWithType(JsonGenerator generator, SerializationContext context, TypeSerializer types) {
+            serialize(generator, context);
+        }
     }
 
     /** Objects keep their members in a {@link MemberMap}; arrays start with room for 4 items instead of 10. */

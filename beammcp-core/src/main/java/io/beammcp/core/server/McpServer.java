@@ -1122,23 +1122,16 @@ public final class McpServer implements AutoCloseable {
     }
 
     private byte[] response(JsonNode id, ObjectNode result) {
-        ObjectNode envelope = codec.object().put("jsonrpc", "2.0");
-        envelope.set("id", id);
-        envelope.set("result", result);
-        return codec.write(envelope);
+        return codec.writeResponse(id, "result", result);
     }
 
     /** Decision (WIRE.md §18.4): an unreadable id is omitted, never sent as {@code null}. */
     private byte[] errorBody(JsonNode id, McpError e) {
-        ObjectNode envelope = codec.object().put("jsonrpc", "2.0");
-        if (id != null) {
-            envelope.set("id", id);
-        }
-        ObjectNode error = envelope.putObject("error").put("code", e.code()).put("message", e.getMessage());
+        ObjectNode error = codec.object().put("code", e.code()).put("message", e.getMessage());
         if (e.data() != null) {
             error.set("data", e.data());
         }
-        return codec.write(envelope);
+        return codec.writeResponse(id, "error", error);
     }
 
     /** Work left after {@link #prepare}: a reply, host code to run with its context, or a stream to open. */
