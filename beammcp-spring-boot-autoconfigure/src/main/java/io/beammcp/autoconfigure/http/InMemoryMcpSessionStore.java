@@ -3,6 +3,9 @@ package io.beammcp.autoconfigure.http;
 import io.beammcp.core.server.LegacySession;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -14,7 +17,9 @@ import java.util.function.LongSupplier;
  * the requests of one session, or of many, do not queue behind each other: it is one lookup, and the
  * session's last use noted. An expired session is dropped when it is looked up, and all of them when a
  * session is opened in a full store, before the least recently used is ended; only that, a scan of at
- * most {@code max-count} sessions, happens under a lock, and only when a session opens.
+ * most {@code max-count} sessions, happens under a lock, and only when a session opens. A session that
+ * leaves the store by expiry or eviction is {@linkplain LegacySession#close() closed}, as on {@code DELETE}:
+ * its {@code GET} stream ends instead of holding a stream slot for a session no request can name.
  */
 final class InMemoryMcpSessionStore implements McpSessionStore {
 
@@ -41,16 +46,24 @@ final class InMemoryMcpSessionStore implements McpSessionStore {
 
     @Override
     public void save(String id, LegacySession session) {
+        List<LegacySession> ended = new ArrayList<>();
         synchronized (opening) {
             long now = clock.getAsLong();
             sessions.put(id, new Entry(session, now, uses.incrementAndGet()));
             if (sessions.size() > maxCount) {
-                sessions.values().removeIf(entry -> expired(entry, now));
+                for (Iterator<Entry> it = sessions.values().iterator(); it.hasNext(); ) {
+                    Entry entry = it.next();
+                    if (expired(entry, now)) {
+                        it.remove();
+                        ended.add(entry.session);
+                    }
+                }
                 while (sessions.size() > maxCount) {
-                    endLeastRecentlyUsed();
+                    ended.add(removeLeastRecentlyUsed());
                 }
             }
         }
+        ended.forEach(LegacySession::close);
     }
 
     @Override
@@ -61,7 +74,9 @@ final class InMemoryMcpSessionStore implements McpSessionStore {
         }
         long now = clock.getAsLong();
         if (expired(entry, now)) {
-            sessions.remove(id, entry);
+            if (sessions.remove(id, entry)) {
+                entry.session.close();
+            }
             return null;
         }
         entry.lastUsed = now;
@@ -83,16 +98,16 @@ final class InMemoryMcpSessionStore implements McpSessionStore {
         return now - entry.lastUsed >= idleNanos;
     }
 
-    private void endLeastRecentlyUsed() {
+    /** Called holding the lock with more than {@code maxCount} sessions, so there is one to remove. */
+    private LegacySession removeLeastRecentlyUsed() {
         Map.Entry<String, Entry> oldest = null;
         for (Map.Entry<String, Entry> candidate : sessions.entrySet()) {
             if (oldest == null || candidate.getValue().lastUse < oldest.getValue().lastUse) {
                 oldest = candidate;
             }
         }
-        if (oldest != null) {
-            sessions.remove(oldest.getKey(), oldest.getValue());
-        }
+        sessions.remove(oldest.getKey(), oldest.getValue());
+        return oldest.getValue().session;
     }
 
     private static final class Entry {

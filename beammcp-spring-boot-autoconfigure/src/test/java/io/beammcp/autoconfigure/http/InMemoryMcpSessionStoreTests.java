@@ -1,10 +1,17 @@
 package io.beammcp.autoconfigure.http;
 
+import io.beammcp.core.Catalog;
+import io.beammcp.core.ToolResult;
+import io.beammcp.core.server.Exchange;
 import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.server.McpServer;
+import io.beammcp.core.server.Transport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 import java.util.ArrayList;
@@ -19,6 +26,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 
 @Timeout(10)
 class InMemoryMcpSessionStoreTests {
+
+    private static final McpServer SERVER = McpServer.builder(Catalog.of(List.of()),
+            (name, arguments, context) -> ToolResult.of("")).build();
 
     private final AtomicLong now = new AtomicLong();
     private final InMemoryMcpSessionStore store = new InMemoryMcpSessionStore(3, Duration.ofMinutes(10), now::get);
@@ -46,6 +56,54 @@ class InMemoryMcpSessionStoreTests {
         assertThat(store.find("a")).isNotNull();
         assertThat(store.find("c")).isNotNull();
         assertThat(store.find("d")).isNotNull();
+    }
+
+    @Test
+    void anEvictedOrExpiredSessionIsClosedSoItsStreamEnds() {
+        InMemoryMcpSessionStore two = new InMemoryMcpSessionStore(2, Duration.ofMinutes(10), now::get);
+        LegacySession evicted = new LegacySession();
+        LegacySession expired = new LegacySession();
+        LegacySession removed = new LegacySession();
+        AtomicBoolean evictedEnded = openStream(evicted);
+        AtomicBoolean expiredEnded = openStream(expired);
+        AtomicBoolean removedEnded = openStream(removed);
+        two.save("evicted", evicted);
+        two.save("removed", removed);
+        two.save("third", new LegacySession());
+        assertThat(evictedEnded).as("the least recently used, evicted").isTrue();
+        assertThat(two.remove("removed")).isTrue();
+        assertThat(removedEnded).as("DELETE closes the session itself, not the store").isFalse();
+        two.save("expired", expired);
+        now.addAndGet(Duration.ofMinutes(11).toNanos());
+        assertThat(expiredEnded).isFalse();
+        assertThat(two.find("expired")).isNull();
+        assertThat(expiredEnded).as("found expired").isTrue();
+    }
+
+    /**
+     * Opens the session through a server (as a stdio exchange does with its own session) and opens a stream
+     * on it, as a {@code GET} does; the flag says whether the stream ended.
+     */
+    private static AtomicBoolean openStream(LegacySession session) {
+        Exchange exchange = new Exchange() {
+            @Override
+            public Transport transport() {
+                return Transport.STDIO;
+            }
+
+            @Override
+            public LegacySession session() {
+                return session;
+            }
+        };
+        SERVER.handle(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}")
+                .getBytes(StandardCharsets.UTF_8), exchange);
+        SERVER.handle("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}".getBytes(StandardCharsets.UTF_8),
+                exchange);
+        AtomicBoolean ended = new AtomicBoolean();
+        assertThat(SERVER.openStream(exchange, reply -> ended.set(true))).isNull();
+        return ended;
     }
 
     @Test
