@@ -16,7 +16,6 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
-
 /**
  * The one JSON configuration of the server: a bounded reader for every input (messages, schemas,
  * cursors) and the writer for every output. Numbers are kept exact: integers as they are, decimals as
@@ -119,6 +118,7 @@ final class JsonCodec {
         return mapper.valueToTree(value);
     }
 
+    /** A response as {@link #writeResponse} writes it. */
     private static final class Response extends JacksonSerializable.Base {
 
         private final JsonNode id;
