@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 
 /** Builds wire messages and asks a server directly, as one stdio line would. */
-final class Wire {
+public final class Wire {
 
     static final JsonMapper JSON = JsonMapper.builder().build();
     private static final String META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
@@ -28,7 +28,8 @@ final class Wire {
                 + "\",\"params\":{" + members + "}}";
     }
 
-    static String initialize(Object id) {
+    /** A 2025-11-25 {@code initialize} request. */
+    public static String initialize(Object id) {
         return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"initialize\",\"params\":"
                 + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
                 + "\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}}";
@@ -45,7 +46,7 @@ final class Wire {
     }
 
     /** A stdio exchange of {@code session}, handing what the server sends (as text) to {@code sent}. */
-    static Exchange stdio(LegacySession session, Consumer<String> sent) {
+    public static Exchange stdio(LegacySession session, Consumer<String> sent) {
         return new Exchange() {
             @Override
             public Transport transport() {

@@ -1,11 +1,11 @@
 package io.beammcp.autoconfigure.http;
 
+import io.beammcp.autoconfigure.Wire;
 import io.beammcp.core.Catalog;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.server.Exchange;
 import io.beammcp.core.server.LegacySession;
 import io.beammcp.core.server.McpServer;
-import io.beammcp.core.server.Transport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -85,20 +85,8 @@ class InMemoryMcpSessionStoreTests {
      * on it, as a {@code GET} does; the flag says whether the stream ended.
      */
     private static AtomicBoolean openStream(LegacySession session) {
-        Exchange exchange = new Exchange() {
-            @Override
-            public Transport transport() {
-                return Transport.STDIO;
-            }
-
-            @Override
-            public LegacySession session() {
-                return session;
-            }
-        };
-        SERVER.handle(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}")
-                .getBytes(StandardCharsets.UTF_8), exchange);
+        Exchange exchange = Wire.stdio(session, sent -> { });
+        SERVER.handle(Wire.initialize(1).getBytes(StandardCharsets.UTF_8), exchange);
         SERVER.handle("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}".getBytes(StandardCharsets.UTF_8),
                 exchange);
         AtomicBoolean ended = new AtomicBoolean();
