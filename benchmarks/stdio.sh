@@ -33,11 +33,11 @@ trap 'exit 130' INT TERM
 OUT="$(results_dir stdio)"
 snapshot_jars
 RAW="$OUT/runs.tsv"
-printf 'round\tapp\tcalls_per_s\tready_ms\tcpu_us_per_call\n' > "$RAW"
+printf 'round\tapp\tcalls_per_s\tready_ms\tcpu_us_per_call\twarmup_calls_per_s\n' > "$RAW"
 JAVA_VERSION=$("$JAVA_BIN" -version 2>&1 | head -1)
 echo "stdio benchmark: $CALLS pipelined tools/call lines (after $WARMUP_CALLS warm-up), $ROUNDS rounds (ABBA)"
 echo "$JAVA_VERSION; $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg); results in $OUT"
-printf '%5s %-9s %12s %9s %12s\n' round app calls/s ready_ms cpu_us/call
+printf '%5s %-9s %12s %9s %12s %12s\n' round app calls/s ready_ms cpu_us/call warmup/s
 
 run() { # round app
     local cmd
@@ -54,15 +54,17 @@ run() { # round app
     wait "$!"
     line=$(cat "$OUT/$2-$1.out")
     local rate ready cpu
-    rate=$(sed -n 's/.*calls_per_s=\([0-9]*\).*/\1/p' <<< "$line")
+    # " calls_per_s=", not "warmup_calls_per_s=": the timed calls, not the warm-up
+    rate=$(sed -n 's/.* calls_per_s=\([0-9]*\).*/\1/p' <<< "$line")
+    warmup=$(sed -n 's/.*warmup_calls_per_s=\([0-9]*\).*/\1/p' <<< "$line")
     ready=$(sed -n 's/.*ready_ms=\([0-9]*\).*/\1/p' <<< "$line")
     cpu=$(sed -n 's/.*cpu_us_per_call=\([0-9.naN]*\).*/\1/p' <<< "$line")
     if [[ -z "$rate" ]]; then
         echo "run $1 of $2 failed: $(tail -n 3 "$OUT/$2-$1.err" 2>/dev/null)" >&2
         exit 1
     fi
-    printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$rate" "$ready" "$cpu" >> "$RAW"
-    printf '%5s %-9s %12s %9s %12s\n' "$1" "$2" "$rate" "$ready" "$cpu"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$rate" "$ready" "$cpu" "$warmup" >> "$RAW"
+    printf '%5s %-9s %12s %9s %12s %12s\n' "$1" "$2" "$rate" "$ready" "$cpu" "$warmup"
 }
 
 APPS=(sample plain)
@@ -85,11 +87,14 @@ done
 import csv, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
 get = lambda app, f: [float(r[f]) for r in rows if r["app"] == app]
-ratios = []
-for rd in sorted({r["round"] for r in rows}):
-    s = [float(r["calls_per_s"]) for r in rows if r["round"] == rd and r["app"] == "sample"]
-    p = [float(r["calls_per_s"]) for r in rows if r["round"] == rd and r["app"] == "plain"]
-    ratios.append(s[0] / p[0])
+def round_ratios(field):
+    out = []
+    for rd in sorted({r["round"] for r in rows}):
+        s = [float(r[field]) for r in rows if r["round"] == rd and r["app"] == "sample"]
+        p = [float(r[field]) for r in rows if r["round"] == rd and r["app"] == "plain"]
+        out.append(s[0] / p[0])
+    return out
+ratios = round_ratios("calls_per_s")
 for app, label in (("sample", "sample jar (beammcp stdio)"), ("plain", "plain Jackson line loop"),
                    ("plain-hop", "plain loop + worker hand-off"),
                    ("plain-hopb", "plain + batched hand-off")):
@@ -99,6 +104,8 @@ for app, label in (("sample", "sample jar (beammcp stdio)"), ("plain", "plain Ja
           f" {statistics.median(get(app, 'cpu_us_per_call')):.1f} CPU us/call; ready after {statistics.median(get(app, 'ready_ms')):.0f} ms")
 print(f"  ratio sample/plain (median of per-round ratios): {statistics.median(ratios):.2f}   (target >= 0.80);"
       f" CPU per call sample/plain {statistics.median(get('sample', 'cpu_us_per_call')) / statistics.median(get('plain', 'cpu_us_per_call')):.2f}")
+print(f"  warm-up calls (JIT still compiling, before the clock starts): sample/plain {statistics.median(round_ratios('warmup_calls_per_s')):.2f}"
+      f" ({statistics.median(get('sample', 'warmup_calls_per_s')):.0f} / {statistics.median(get('plain', 'warmup_calls_per_s')):.0f} calls/s)")
 if get("plain-hop", "calls_per_s"):
     hop = statistics.median(get("plain-hop", "calls_per_s")) / statistics.median(get("plain", "calls_per_s"))
     cpu = lambda app: statistics.median(get(app, "cpu_us_per_call"))
