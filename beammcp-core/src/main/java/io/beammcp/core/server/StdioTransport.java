@@ -7,10 +7,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Serves newline-delimited JSON-RPC on a pair of streams, normally standard input and output.
@@ -26,9 +29,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * responses are written, then the open streams are ended (a listen gets its result, then
  * {@code notifications/cancelled}), before {@link #serve} returns, with everything written and flushed.
  *
- * <p>Host code runs on worker threads: a call goes to a worker that has finished its previous call, else to an
- * idle worker woken for it, else to a new one, so there are about as many workers as calls that ran at once;
- * a worker idle for a minute ends. A worker writes the response of its call itself, unless another thread is
+ * <p>Host code runs on worker threads, about one computing per processor: more would only take turns with the
+ * reading thread and the JIT compiler. A worker blocked in host code (or running one call for tens of
+ * milliseconds) stops counting, so slow calls still run concurrently and never hold back the calls queued behind
+ * them for more than a millisecond or two; a worker idle for a minute ends. A worker writes the response of its call itself, unless another thread is
  * writing already (which then writes it too); every other message is written by one writer thread. A client
  * that stops reading thus holds at most the one thread writing, never the reading thread.
  */
@@ -115,54 +119,67 @@ public final class StdioTransport {
         }
     }
 
-    /** A thread of {@link Workers}. */
-    private static final class Worker extends Thread {
-
-        Worker(Runnable work, String name) {
-            super(work, name);
-            setDaemon(true);
-        }
-    }
-
     /**
-     * Runs host code, at most {@value #MAX_IN_FLIGHT} calls at once: a call is queued, and a worker is woken
-     * or started for it only when the workers not running host code are too few to take every queued call;
-     * a worker takes the next queued call without waiting.
+     * Runs host code, at most {@value #MAX_IN_FLIGHT} calls at once. A call is queued; a worker that finishes
+     * its call takes the next one without waiting. Another worker is woken or started for a queued call only
+     * while fewer workers than processors are computing. A watch thread ticks every millisecond while calls are
+     * queued: a worker found on the same call as at the last tick and not runnable (parked, sleeping, blocked
+     * on a monitor), or on the same call for {@value #RUNNABLE_TICKS} ticks (a blocking read is runnable), is
+     * taken to be waiting rather than computing and no longer holds back another worker; when every running call
+     * is waiting and none ended since the last tick, every queued call gets a worker at once.
      */
     private static final class Workers implements Executor {
 
         private static final long IDLE_NANOS = TimeUnit.MINUTES.toNanos(1);
+        private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+        private static final int RUNNABLE_TICKS = 20;
 
+        private final int processors = Runtime.getRuntime().availableProcessors();
         private final Semaphore slots = new Semaphore(MAX_IN_FLIGHT);
         private final Object lock = new Object();
         private final ArrayDeque<Runnable> calls = new ArrayDeque<>();
+        private final List<Worker> workers = new ArrayList<>();
+        private final Thread watch = new Thread(this::watch, "beammcp-stdio-watch");
         /** Workers awake and not running host code: each takes a queued call before it waits. */
         private int free;
         /** Workers waiting for a call. */
         private int idle;
         /** Waiting workers notified and not yet awake. */
         private int woken;
+        /** Workers running a call not (yet) taken to be waiting. */
+        private int computing;
+        private long ended;
+        private long endedAtLastTick;
         private int started;
+        private boolean watching;
         private boolean finished;
+
+        Workers() {
+            watch.setDaemon(true);
+            watch.start();
+        }
 
         @Override
         public void execute(Runnable call) {
             slots.acquireUninterruptibly();
-            int number;
+            Worker worker;
             synchronized (lock) {
                 calls.add(call);
                 if (calls.size() <= free + woken) {
                     return;
                 }
-                if (idle > woken) {
-                    woken++;
-                    lock.notify();
+                if (computing + free + woken >= processors) {
+                    if (!watching) {
+                        watching = true;
+                        LockSupport.unpark(watch);
+                    }
                     return;
                 }
-                free++;
-                number = ++started;
+                worker = wakeOrCreate();
             }
-            new Worker(this::work, "beammcp-stdio-" + number).start();
+            if (worker != null) {
+                worker.start();
+            }
         }
 
         /** Waits for every call to end, then lets the workers end. */
@@ -172,20 +189,45 @@ public final class StdioTransport {
                 finished = true;
                 lock.notifyAll();
             }
+            LockSupport.unpark(watch);
+        }
+
+        /** Wakes a waiting worker, or returns a new one for the caller to start. Called holding the lock. */
+        private Worker wakeOrCreate() {
+            if (idle > woken) {
+                woken++;
+                lock.notify();
+                return null;
+            }
+            free++;
+            Worker worker = new Worker(this::work, "beammcp-stdio-" + ++started);
+            workers.add(worker);
+            return worker;
         }
 
         private void work() {
+            Worker self = (Worker) Thread.currentThread();
             Runnable call = null;
             while (true) {
                 synchronized (lock) {
                     if (call != null) {
+                        ended++;
+                        if (!self.waiting) {
+                            computing--;
+                        }
+                        self.running = false;
                         free++;
                     }
                     call = next();
                     free--;
                     if (call == null) {
+                        workers.remove(self);
                         return;
                     }
+                    self.running = true;
+                    self.waiting = false;
+                    self.calls++;
+                    computing++;
                 }
                 // an interrupt host code left behind is not meant for the next call
                 Thread.interrupted();
@@ -220,6 +262,78 @@ public final class StdioTransport {
                 }
             }
             return call;
+        }
+
+        /** Ticks while calls are queued, giving them the workers that computing workers cannot. */
+        private void watch() {
+            boolean ticking = false;
+            while (true) {
+                List<Worker> starting = new ArrayList<>();
+                boolean wasTicking = ticking;
+                synchronized (lock) {
+                    if (finished) {
+                        return;
+                    }
+                    ticking = !calls.isEmpty();
+                    watching = ticking;
+                    if (ticking) {
+                        tick(wasTicking, starting);
+                    }
+                }
+                starting.forEach(Thread::start);
+                if (ticking) {
+                    LockSupport.parkNanos(this, TICK_NANOS);
+                } else {
+                    LockSupport.park(this);
+                }
+            }
+        }
+
+        /**
+         * Takes workers still on the call they ran at the last tick and not runnable (or runnable but without
+         * an end for {@value #RUNNABLE_TICKS} ticks, as in a blocking read) to be waiting, and gives queued calls
+         * the workers they then lack: every queued call, when all running calls are waiting and none ended
+         * since the last tick. The first tick after a pause only takes note. Called holding the lock.
+         */
+        private void tick(boolean afterTick, List<Worker> starting) {
+            for (Worker worker : workers) {
+                if (!worker.running || worker.waiting) {
+                    continue;
+                }
+                worker.ticksOnCall = afterTick && worker.calls == worker.callsAtLastTick ? worker.ticksOnCall + 1 : 0;
+                worker.callsAtLastTick = worker.calls;
+                if (worker.ticksOnCall >= RUNNABLE_TICKS
+                        || worker.ticksOnCall > 0 && worker.getState() != Thread.State.RUNNABLE) {
+                    worker.waiting = true;
+                    computing--;
+                }
+            }
+            boolean stuck = afterTick && ended == endedAtLastTick && computing == 0;
+            endedAtLastTick = ended;
+            int wanted = stuck ? calls.size() : Math.min(calls.size(), processors - computing);
+            for (int more = wanted - free - woken; more > 0; more--) {
+                Worker worker = wakeOrCreate();
+                if (worker != null) {
+                    starting.add(worker);
+                }
+            }
+        }
+    }
+
+    /** A thread of {@link Workers}; its fields are guarded by the workers' lock. */
+    private static final class Worker extends Thread {
+
+        /** Running a call. */
+        boolean running;
+        /** Running the same call for a tick or more: taken to be waiting, not computing. */
+        boolean waiting;
+        long calls;
+        long callsAtLastTick;
+        int ticksOnCall;
+
+        Worker(Runnable work, String name) {
+            super(work, name);
+            setDaemon(true);
         }
     }
 

@@ -95,6 +95,75 @@ class StdioTransportTest {
         }
     }
 
+    private static final int PROCESSORS = Runtime.getRuntime().availableProcessors();
+    private volatile boolean spinning = true;
+    private final CountDownLatch gathered = new CountDownLatch(StdioTransport.MAX_IN_FLIGHT);
+    private final McpServer workload = McpServer.builder(Catalog.of(List.of(ToolSpec.builder("slow").build(),
+            ToolSpec.builder("spin").build(), ToolSpec.builder("gather").build(), ToolSpec.builder("fast").build())),
+            (name, args, ctx) -> {
+                switch (name) {
+                    case "slow" -> release.await(20, TimeUnit.SECONDS);
+                    case "spin" -> {
+                        while (spinning) {
+                            Thread.onSpinWait();
+                        }
+                    }
+                    case "gather" -> {
+                        gathered.countDown();
+                        return ToolResult.of(gathered.await(20, TimeUnit.SECONDS) ? "all ran at once" : "alone");
+                    }
+                    default -> {
+                    }
+                }
+                return ToolResult.of(name + " done");
+            }).build();
+
+    @Test
+    void callsBlockedBeyondTheProcessorCountDoNotHoldBackALaterCall() throws Exception {
+        try (StdioPeer peer = new StdioPeer(workload)) {
+            for (int i = 0; i < PROCESSORS + 2; i++) {
+                peer.send(call(i, "slow"));
+            }
+            peer.send(call(100, "fast"));
+            assertThat(peer.next().path("id").asInt()).isEqualTo(100);
+            release.countDown();
+            Set<Integer> ids = new HashSet<>();
+            for (int i = 0; i < PROCESSORS + 2; i++) {
+                ids.add(peer.next().path("id").asInt());
+            }
+            assertThat(ids).hasSize(PROCESSORS + 2).doesNotContain(100);
+        }
+    }
+
+    @Test
+    void callsComputingOnEveryProcessorDoNotHoldBackALaterCallForLong() throws Exception {
+        try (StdioPeer peer = new StdioPeer(workload)) {
+            for (int i = 0; i < PROCESSORS; i++) {
+                peer.send(call(i, "spin"));
+            }
+            peer.send(call(100, "fast"));
+            assertThat(peer.next().path("id").asInt()).as("answered while every spin still runs").isEqualTo(100);
+            spinning = false;
+            for (int i = 0; i < PROCESSORS; i++) {
+                assertThat(peer.next().at("/result/content/0/text").asString()).isEqualTo("spin done");
+            }
+        } finally {
+            spinning = false;
+        }
+    }
+
+    @Test
+    void asManyCallsAsMayBeInFlightRunAtOnce() throws Exception {
+        try (StdioPeer peer = new StdioPeer(workload)) {
+            for (int i = 0; i < StdioTransport.MAX_IN_FLIGHT; i++) {
+                peer.send(call(i, "gather"));
+            }
+            for (int i = 0; i < StdioTransport.MAX_IN_FLIGHT; i++) {
+                assertThat(peer.next().at("/result/content/0/text").asString()).isEqualTo("all ran at once");
+            }
+        }
+    }
+
     @Test
     void endOfInputFinishesEveryInFlightCallBeforeReturning() throws Exception {
         release.countDown();
