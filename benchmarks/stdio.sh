@@ -4,7 +4,7 @@
 #
 #   benchmarks/stdio.sh [--java PATH]
 #
-# Environment: CALLS (100000), WARMUP_CALLS (20000, answered before the clock starts), ROUNDS (3),
+# Environment: CALLS (100000), WARMUP_CALLS (300000, answered before the clock starts: enough for the JIT of both processes to settle on 2 CPUs), ROUNDS (3),
 # TIMEOUT (s per run, 120), JAVA_OPTS (for both servers), RESULTS_DIR, HOP=1 to add the diagnostic
 # "plain-hop" (the plain loop handing each line to a worker thread as the real transport does with tool calls)
 # and "plain-hopb" (the same hand-off done cheaper: fixed workers on a queue, a writer that flushes when idle).
@@ -15,7 +15,7 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 CALLS="${CALLS:-100000}"
-WARMUP_CALLS="${WARMUP_CALLS:-20000}"
+WARMUP_CALLS="${WARMUP_CALLS:-300000}"
 ROUNDS="${ROUNDS:-3}"
 TIMEOUT="${TIMEOUT:-120}"
 JAVA_BIN="$JAVA"
