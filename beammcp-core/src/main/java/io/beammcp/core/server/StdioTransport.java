@@ -31,10 +31,11 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Host code runs on worker threads, about one computing per processor: more would only take turns with the
  * reading thread and the JIT compiler. A worker blocked in host code (or running one call for tens of
- * milliseconds) stops counting, so slow calls still run concurrently and never hold back the calls queued behind
- * them for more than a millisecond or two; a worker idle for a minute ends. A worker writes the response of its call itself, unless another thread is
- * writing already (which then writes it too); every other message is written by one writer thread. A client
- * that stops reading thus holds at most the one thread writing, never the reading thread.
+ * milliseconds) stops counting, so slow calls still run concurrently and never hold back the calls queued
+ * behind them for more than a millisecond or two; a worker idle for a minute ends. A worker writes the response
+ * of its call itself, unless another thread is writing already (which then writes it too); every other message
+ * is written by one writer thread. A client that stops reading thus holds at most the one thread writing,
+ * never the reading thread.
  */
 public final class StdioTransport {
 
@@ -325,7 +326,7 @@ public final class StdioTransport {
 
         /** Running a call. */
         boolean running;
-        /** Running the same call for a tick or more: taken to be waiting, not computing. */
+        /** Taken to be waiting in its call, not computing (see {@link Workers#tick}). */
         boolean waiting;
         long calls;
         long callsAtLastTick;
