@@ -2,6 +2,9 @@ package io.beammcp.core.server;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.json.JsonFactory;
@@ -22,12 +25,18 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code BigDecimal} with their trailing zeros.
  *
  * <p>A repeated key is refused at any depth, however it is spelled (escapes are decoded before the
- * comparison): the tree builder refuses it ({@code FAIL_ON_READING_DUP_TREE_KEY}), which costs less than
- * the parser's own detection and refuses the same documents.
+ * comparison): the tree builder refuses it (the codec's own for messages, the mapper's
+ * {@code FAIL_ON_READING_DUP_TREE_KEY} for other text), which costs less than the parser's own detection and
+ * refuses the same documents.
  */
 final class JsonCodec {
 
     static final int MAX_NESTING_DEPTH = 64;
+    private static final int SHARED_STRINGS = 256;
+    private static final int SHARED_STRING_LENGTH = 32;
+
+    /** String nodes are immutable: sharing them across messages and threads is safe. */
+    private final JsonNode[] sharedStrings = new JsonNode[SHARED_STRINGS];
 
     private final JsonMapper mapper;
 
@@ -69,16 +78,109 @@ final class JsonCodec {
     JsonNode read(byte[] bytes) {
         try {
             Utf8.require(bytes);
-            JsonNode node = mapper.readTree(bytes);
-            if (node == null || node.isMissingNode()) {
-                throw new McpError(McpError.PARSE_ERROR, "Parse error: the message is empty");
+            try (JsonParser parser = mapper.tokenStreamFactory().createParser(ObjectReadContext.empty(), bytes)) {
+                JsonToken first = parser.nextToken();
+                if (first == null) {
+                    throw new McpError(McpError.PARSE_ERROR, "Parse error: the message is empty");
+                }
+                JsonNode root = value(parser, first);
+                if (parser.nextToken() != null) {
+                    throw new McpError(McpError.PARSE_ERROR, "Parse error");
+                }
+                return root;
             }
-            return node;
         } catch (StreamConstraintsException e) {
             throw new McpError(McpError.PARSE_ERROR, "Parse error: the message exceeds a reader limit");
         } catch (JacksonException e) {
             throw new McpError(McpError.PARSE_ERROR, "Parse error");
         }
+    }
+
+    /**
+     * The tree of the value at the parser's current token, built as the mapper's {@code readTree} would (the
+     * parser bounds the depth), without its per-call deserialization context; short strings seen before are
+     * shared nodes.
+     */
+    private JsonNode value(JsonParser parser, JsonToken token) {
+        JsonNodeFactory nodes = nodes();
+        switch (token) {
+            case START_OBJECT -> {
+                ObjectNode object = nodes.objectNode();
+                for (String name = parser.nextName(); name != null; name = parser.nextName()) {
+                    if (object.replace(name, value(parser, parser.nextToken())) != null) {
+                        throw new McpError(McpError.PARSE_ERROR, "Parse error");
+                    }
+                }
+                return object;
+            }
+            case START_ARRAY -> {
+                ArrayNode array = nodes.arrayNode();
+                for (JsonToken item = parser.nextToken(); item != JsonToken.END_ARRAY; item = parser.nextToken()) {
+                    array.add(value(parser, item));
+                }
+                return array;
+            }
+            case VALUE_STRING -> {
+                return string(parser);
+            }
+            case VALUE_NUMBER_INT -> {
+                return switch (parser.getNumberType()) {
+                    case INT -> nodes.numberNode(parser.getIntValue());
+                    case LONG -> nodes.numberNode(parser.getLongValue());
+                    default -> nodes.numberNode(parser.getBigIntegerValue());
+                };
+            }
+            case VALUE_NUMBER_FLOAT -> {
+                return nodes.numberNode(parser.getDecimalValue());
+            }
+            case VALUE_TRUE -> {
+                return nodes.booleanNode(true);
+            }
+            case VALUE_FALSE -> {
+                return nodes.booleanNode(false);
+            }
+            case VALUE_NULL -> {
+                return nodes.nullNode();
+            }
+            default -> throw new McpError(McpError.PARSE_ERROR, "Parse error");
+        }
+    }
+
+    /**
+     * A string node; one of at most {@value #SHARED_STRINGS} short strings seen before is the same node again
+     * (messages repeat a few: {@code "2.0"}, methods, versions, names), which a racing thread may replace.
+     */
+    private JsonNode string(JsonParser parser) {
+        int length = parser.getStringLength();
+        if (length > SHARED_STRING_LENGTH) {
+            return nodes().stringNode(parser.getString());
+        }
+        char[] chars = parser.getStringCharacters();
+        int offset = parser.getStringOffset();
+        int hash = 0;
+        for (int i = 0; i < length; i++) {
+            hash = 31 * hash + chars[offset + i];
+        }
+        int slot = (hash ^ hash >>> 16) & (SHARED_STRINGS - 1);
+        JsonNode seen = sharedStrings[slot];
+        if (seen != null && same(seen.stringValue(), chars, offset, length)) {
+            return seen;
+        }
+        JsonNode node = nodes().stringNode(parser.getString());
+        sharedStrings[slot] = node;
+        return node;
+    }
+
+    private static boolean same(String text, char[] chars, int offset, int length) {
+        if (text.length() != length) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            if (text.charAt(i) != chars[offset + i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     JsonNode read(String text) {

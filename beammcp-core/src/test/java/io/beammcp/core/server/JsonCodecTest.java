@@ -39,6 +39,36 @@ class JsonCodecTest {
     }
 
     @Test
+    void messagesAreTheTreesTheMappersOwnReaderBuilds() {
+        for (String json : List.of("{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"tools/call\",\"params\":{\"name\":\"t\"}}",
+                "[1,-0,2147483648,-9223372036854775809,1.0,1e400,-2.5E-3,true,false,null,\"\",[],{}]",
+                "{\"s\":\"caf\\u00e9 \\ud83d\\ude00 \\\"q\\\" \\n\",\"long\":\"" + "x".repeat(100) + "\"}",
+                "  {\"nested\":[[{\"a\":[{}]}]]}  ", "\"just a string\"", "7")) {
+            JsonNode read = codec.read(json.getBytes(StandardCharsets.UTF_8));
+            assertThat(read).as(json).isEqualTo(codec.read(json));
+            assertThat(codec.write(read)).as(json).isEqualTo(codec.write(codec.read(json)));
+        }
+        for (String json : List.of("", "  ", "{} {}", "{\"a\":1}x", "{\"a\":}", "[1,]", "{\"a\" 1}", "nul")) {
+            assertThatThrownBy(() -> codec.read(json.getBytes(StandardCharsets.UTF_8)))
+                    .as(json).isInstanceOf(McpError.class)
+                    .satisfies(e -> assertThat(((McpError) e).code()).isEqualTo(McpError.PARSE_ERROR));
+        }
+    }
+
+    @Test
+    void sharedShortStringsAreNeverConfusedWithOthers() {
+        // "Aa" and "BB" have the same hash, so they compete for one shared node
+        for (int i = 0; i < 3; i++) {
+            JsonNode node = codec.read("{\"x\":\"Aa\",\"y\":\"BB\",\"z\":\"caf\\u00e9\",\"w\":\"caf\u00e9\"}"
+                    .getBytes(StandardCharsets.UTF_8));
+            assertThat(node.get("x").stringValue()).isEqualTo("Aa");
+            assertThat(node.get("y").stringValue()).isEqualTo("BB");
+            assertThat(node.get("z").stringValue()).isEqualTo("caf\u00e9");
+            assertThat(node.get("w").stringValue()).isEqualTo("caf\u00e9");
+        }
+    }
+
+    @Test
     void simpleHostValuesBecomeTheNodesJacksonMakes() {
         for (Object value : List.of("text", true, 7, 12345678901L, 1.5, new BigDecimal("2.50"), List.of(1))) {
             assertThat(codec.toTree(value)).isEqualTo(codec.mapper().valueToTree(value));
