@@ -31,7 +31,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -194,9 +193,9 @@ public final class McpServer implements AutoCloseable {
      * @return what to send back, if anything; {@code null} for a {@code subscriptions/listen} that stays open
      */
     public Reply handle(byte[] message, Exchange exchange) {
-        AtomicReference<Reply> reply = new AtomicReference<>();
-        handle(message, exchange, Runnable::run, reply::set);
-        return reply.get();
+        Answer answer = new Answer();
+        handle(message, exchange, Runnable::run, answer);
+        return answer.reply;
     }
 
     /**
@@ -1135,6 +1134,17 @@ public final class McpServer implements AutoCloseable {
     }
 
     /** Work left after {@link #prepare}: a reply, host code to run with its context, or a stream to open. */
+    /** The reply of a message served on the calling thread; a timeout may deliver it from another. */
+    private static final class Answer implements Consumer<Reply> {
+
+        volatile Reply reply;
+
+        @Override
+        public void accept(Reply reply) {
+            this.reply = reply;
+        }
+    }
+
     private record Pending(Reply done, RequestContext call, Supplier<Reply> work, Listen listen) {
 
         static Pending now(Reply reply) {

@@ -22,7 +22,6 @@ import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -61,12 +60,13 @@ final class RequestContext implements CallContext, Cancellable {
     private RequestInput input;
     private Duration inputTimeout;
 
-    /** Guards the state and the worker: held briefly, never while sending. */
+    /** Guards the state, the worker and {@code answered}: held briefly, never while sending. */
     private final Object lock = new Object();
     /** Orders sends: a notification being sent completes before the answer goes out. */
     private final Object sendLock = new Object();
     private int state = RUNNING;
-    private final CountDownLatch answered = new CountDownLatch(1);
+    /** The one answer has been delivered. */
+    private boolean answered;
     private Thread worker;
     private boolean interrupted;
     private BigDecimal lastProgress;
@@ -363,12 +363,13 @@ final class RequestContext implements CallContext, Cancellable {
      */
     private void awaitAnswer() {
         boolean interrupted = false;
-        while (true) {
-            try {
-                answered.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
+        synchronized (lock) {
+            while (!answered) {
+                try {
+                    lock.wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
             }
         }
         if (interrupted) {
@@ -398,7 +399,10 @@ final class RequestContext implements CallContext, Cancellable {
                 answer.accept(reply);
             }
         } finally {
-            answered.countDown();
+            synchronized (lock) {
+                answered = true;
+                lock.notifyAll();
+            }
         }
     }
 
