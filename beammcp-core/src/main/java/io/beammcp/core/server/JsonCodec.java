@@ -19,14 +19,15 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * The one JSON configuration of the server: a bounded reader for every input (messages, schemas,
  * cursors) and the writer for every output. Numbers are kept exact: integers as they are, decimals as
  * {@code BigDecimal} with their trailing zeros.
  *
  * <p>A repeated key is refused at any depth, however it is spelled (escapes are decoded before the
- * comparison): the tree builder refuses it (the codec's own for messages, the mapper's
- * {@code FAIL_ON_READING_DUP_TREE_KEY} for other text), which costs less than the parser's own detection and
+ * comparison): the codec's tree builder refuses it, which costs less than the parser's own detection and
  * refuses the same documents.
  */
 final class JsonCodec {
@@ -184,7 +185,7 @@ final class JsonCodec {
     }
 
     JsonNode read(String text) {
-        return mapper.readTree(text);
+        return read(text.getBytes(StandardCharsets.UTF_8));
     }
 
     byte[] write(JsonNode node) {

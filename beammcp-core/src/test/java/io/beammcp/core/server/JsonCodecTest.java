@@ -45,8 +45,8 @@ class JsonCodecTest {
                 "{\"s\":\"caf\\u00e9 \\ud83d\\ude00 \\\"q\\\" \\n\",\"long\":\"" + "x".repeat(100) + "\"}",
                 "  {\"nested\":[[{\"a\":[{}]}]]}  ", "\"just a string\"", "7")) {
             JsonNode read = codec.read(json.getBytes(StandardCharsets.UTF_8));
-            assertThat(read).as(json).isEqualTo(codec.read(json));
-            assertThat(codec.write(read)).as(json).isEqualTo(codec.write(codec.read(json)));
+            assertThat(read).as(json).isEqualTo(codec.mapper().readTree(json));
+            assertThat(codec.write(read)).as(json).isEqualTo(codec.write(codec.mapper().readTree(json)));
         }
         for (String json : List.of("", "  ", "{} {}", "{\"a\":1}x", "{\"a\":}", "[1,]", "{\"a\" 1}", "nul")) {
             assertThatThrownBy(() -> codec.read(json.getBytes(StandardCharsets.UTF_8)))
