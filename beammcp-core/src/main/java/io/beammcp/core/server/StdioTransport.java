@@ -12,16 +12,16 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * Serves newline-delimited JSON-RPC on a pair of streams, normally standard input and output.
  *
  * <p>Messages that need no host code are answered in order on the reading thread; host code runs
- * concurrently (at most {@value #MAX_IN_FLIGHT} calls at once, then reading waits), so a slow tool never
- * delays a later {@code ping} or {@code tools/list}, nor a {@code notifications/cancelled} for it. Every
- * message (a response, a notification a call emits before its response, a frame of a
+ * concurrently (at most {@value #MAX_IN_FLIGHT} calls at once, then reading waits), so a slow tool delays a
+ * later {@code ping} or {@code tools/list}, or a {@code notifications/cancelled} for it, by a few milliseconds
+ * at most. Every message (a response, a notification a call emits before its response, a frame of a
  * {@code subscriptions/listen}) is written as one whole line, in the order it was sent, and flushed as soon as
  * no other message is waiting to be written: a burst of answers costs one flush, and no answer waits for
  * another. A line longer than the server's message cap is refused with {@code -32600} and skipped to its
@@ -29,13 +29,16 @@ import java.util.concurrent.locks.LockSupport;
  * responses are written, then the open streams are ended (a listen gets its result, then
  * {@code notifications/cancelled}), before {@link #serve} returns, with everything written and flushed.
  *
- * <p>Host code runs on worker threads, about one computing per processor: more would only take turns with the
- * reading thread and the JIT compiler. A worker blocked in host code (or running one call for tens of
- * milliseconds) stops counting, so slow calls still run concurrently and never hold back the calls queued
- * behind them for more than a millisecond or two; a worker idle for a minute ends. A worker writes the response
- * of its call itself, unless another thread is writing already (which then writes it too); every other message
- * is written by one writer thread. A client that stops reading thus holds at most the one thread writing,
- * never the reading thread.
+ * <p>While calls are quick (under 50 µs), the reading thread runs each itself: handing a quick call to another
+ * thread costs more than the call. A call of the reading thread's that blocks (or computes for a few
+ * milliseconds) hands reading on to a new thread within a millisecond or two (a few for one computing), and
+ * slow calls run on worker threads, about one computing per processor: more would only take turns with the
+ * reading thread and the JIT compiler. A worker blocked in host code (or running one call for
+ * tens of milliseconds) stops counting, so slow calls still run concurrently and never hold back the calls
+ * queued behind them for more than a millisecond or two; a worker idle for a minute ends. The thread that ran
+ * a call writes its response itself, unless another thread is writing already (which then writes it too);
+ * every other message is written by one writer thread. A client that stops reading thus holds at most the one
+ * thread writing, never reading.
  */
 public final class StdioTransport {
 
@@ -59,7 +62,7 @@ public final class StdioTransport {
      * @param in the client's messages
      * @param out where responses and notifications go; nothing else is written to it
      * @throws IOException when reading fails
-     * @throws InterruptedException when interrupted while waiting for in-flight calls
+     * @throws InterruptedException when interrupted while waiting for the end of input or for in-flight calls
      */
     public void serve(InputStream in, OutputStream out) throws IOException, InterruptedException {
         LineWriter writer = new LineWriter(out);
@@ -81,39 +84,18 @@ public final class StdioTransport {
                 return writer.write(notification);
             }
         };
-        Workers workers = new Workers();
-        AtomicReference<Reply> last = new AtomicReference<>();
-        LineReader reader = new LineReader(in, server.maxMessageSize());
+        Reading reading = new Reading(new LineReader(in, server.maxMessageSize()), writer, exchange);
         try {
-            for (LineReader.Line line = reader.next(); line != null; line = reader.next()) {
-                if (line.oversized()) {
-                    writer.write(server.oversized().body());
-                    continue;
-                }
-                server.handle(line.bytes(), exchange, workers, reply -> {
-                    if (reply.endOfInput()) {
-                        last.set(reply);
-                    } else if (reply.hasBody()) {
-                        if (Thread.currentThread() instanceof Worker) {
-                            // a call's answer comes after its host code: writing it here costs less than waking
-                            // the writer thread
-                            writer.writeHere(reply.body());
-                        } else {
-                            writer.write(reply.body());
-                        }
-                    }
-                });
-                if (last.get() != null) {
-                    break;
-                }
-            }
+            reading.workers.startReading();
+            reading.awaitEnd();
         } finally {
             try {
-                workers.finish();
+                reading.workers.finish();
                 session.close();
             } finally {
-                if (last.get() != null && last.get().hasBody()) {
-                    writer.write(last.get().body());
+                Reply last = reading.last();
+                if (last != null && last.hasBody()) {
+                    writer.write(last.body());
                 }
                 writer.close();
             }
@@ -121,19 +103,124 @@ public final class StdioTransport {
     }
 
     /**
-     * Runs host code, at most {@value #MAX_IN_FLIGHT} calls at once. A call is queued; a worker that finishes
-     * its call takes the next one without waiting. Another worker is woken or started for a queued call only
-     * while fewer workers than processors are computing. A watch thread ticks every millisecond while calls are
-     * queued: a worker found on the same call as at the last tick and not runnable (parked, sleeping, blocked
-     * on a monitor), or on the same call for {@value #RUNNABLE_TICKS} ticks (a blocking read is runnable), is
-     * taken to be waiting rather than computing and no longer holds back another worker; when every running call
-     * is waiting and none ended since the last tick, every queued call gets a worker at once.
+     * Reads lines and serves them, on one thread at a time: a new one each time the reading thread stays in a
+     * call of its own (see {@link Workers}).
+     */
+    private final class Reading implements Runnable {
+
+        final Workers workers = new Workers(this);
+        private final LineReader lines;
+        private final LineWriter writer;
+        private final Exchange exchange;
+        private final Consumer<Reply> answer = this::answer;
+        /** The end-of-input reply ({@code shutdown} or {@code exit}), set by the reading thread. */
+        private Reply last;
+        private boolean ended;
+        private Throwable failure;
+
+        Reading(LineReader lines, LineWriter writer, Exchange exchange) {
+            this.lines = lines;
+            this.writer = writer;
+            this.exchange = exchange;
+        }
+
+        /** Reads until the end, or until reading is handed to another thread. */
+        @Override
+        public void run() {
+            Thread self = Thread.currentThread();
+            Throwable failed = null;
+            try {
+                for (LineReader.Line line = lines.next(); line != null; line = lines.next()) {
+                    if (line.oversized()) {
+                        writer.write(server.oversized().body());
+                    } else {
+                        server.handle(line.bytes(), exchange, workers, answer);
+                        if (last != null) {
+                            break;
+                        }
+                    }
+                    if (!workers.reads(self)) {
+                        workers.keepAsWorker();
+                        return;
+                    }
+                }
+            } catch (IOException | RuntimeException | Error e) {
+                failed = e;
+            }
+            synchronized (this) {
+                ended = true;
+                failure = failed;
+                notifyAll();
+            }
+        }
+
+        /** Waits until reading has ended, on whichever thread, and throws what ended it, if anything did. */
+        synchronized void awaitEnd() throws IOException, InterruptedException {
+            while (!ended) {
+                wait();
+            }
+            if (failure instanceof IOException e) {
+                throw e;
+            }
+            if (failure instanceof RuntimeException e) {
+                throw e;
+            }
+            if (failure instanceof Error e) {
+                throw e;
+            }
+        }
+
+        synchronized Reply last() {
+            return last;
+        }
+
+        private void answer(Reply reply) {
+            if (reply.endOfInput()) {
+                last = reply;
+            } else if (reply.hasBody()) {
+                Thread thread = Thread.currentThread();
+                if (workers.runsHostCode(thread)) {
+                    ((Worker) thread).answeredAt = System.nanoTime();
+                    // a call's answer comes after its host code: writing it here costs less than waking the
+                    // writer thread
+                    writer.writeHere(reply.body());
+                } else {
+                    writer.write(reply.body());
+                }
+            }
+        }
+    }
+
+    /**
+     * Runs host code, at most {@value #MAX_IN_FLIGHT} calls at once.
+     *
+     * <p>The reading thread runs a call itself, as a plain line loop would, unless each of the last
+     * {@value #SLOW_IN_A_ROW} calls it ran took {@value #RUN_HERE_MICROS} µs or more until answered: handing a
+     * quick call to another thread costs more than the call, while slow calls are better run side by side. Then
+     * it hands calls to workers, and runs every {@value #PROBE_EVERY}th itself to see whether calls are quick
+     * again. A watch thread ticks every millisecond meanwhile. When the reading thread's own call is still running
+     * at the next tick and the thread is not runnable (parked, sleeping, blocked on a monitor), or at the
+     * {@value #READER_RUNNABLE_TICKS}th tick (computing, or in a blocking read, which is runnable), reading goes on
+     * on a new thread and the call counts as slow. A later {@code ping} or {@code notifications/cancelled} thus
+     * waits a few milliseconds at most.
+     *
+     * <p>A call not run by the reading thread is queued; a worker that finishes its call takes the next one without
+     * waiting. Another worker is woken or started for a queued call only while fewer workers than processors are
+     * computing. At each tick while calls are queued, a worker found on the same call as at the last tick and not
+     * runnable, or on the same call for {@value #RUNNABLE_TICKS} ticks, is taken to be waiting rather than
+     * computing and no longer holds back another worker; when every running call is waiting and none ended since
+     * the last tick, every queued call gets a worker at once.
      */
     private static final class Workers implements Executor {
 
         private static final long IDLE_NANOS = TimeUnit.MINUTES.toNanos(1);
         private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
         private static final int RUNNABLE_TICKS = 20;
+        private static final int READER_RUNNABLE_TICKS = 5;
+        private static final long RUN_HERE_MICROS = 50;
+        private static final long RUN_HERE_NANOS = TimeUnit.MICROSECONDS.toNanos(RUN_HERE_MICROS);
+        private static final int SLOW_IN_A_ROW = 4;
+        private static final int PROBE_EVERY = 16;
 
         private final int processors = Runtime.getRuntime().availableProcessors();
         private final Semaphore slots = new Semaphore(MAX_IN_FLIGHT);
@@ -141,6 +228,19 @@ public final class StdioTransport {
         private final ArrayDeque<Runnable> calls = new ArrayDeque<>();
         private final List<Worker> workers = new ArrayList<>();
         private final Thread watch = new Thread(this::watch, "beammcp-stdio-watch");
+        private final Runnable reading;
+        /** The thread reading input, the only one that may run a call on its own. */
+        private volatile Thread reader;
+        /** The reader while it runs a call on its own; {@code null} otherwise, and once reading moved on. */
+        private volatile Thread readerInCall;
+        private long readerCalls;
+        private long readerCallsAtLastTick;
+        private int readerTicksOnCall;
+        private int readers;
+        /** How many calls in a row, up to {@value #SLOW_IN_A_ROW}, took {@value #RUN_HERE_MICROS} µs or more. */
+        private int slowInARow;
+        /** Calls handed to workers since the reader last ran one itself to see whether calls are quick again. */
+        private int sinceProbe;
         /** Workers awake and not running host code: each takes a queued call before it waits. */
         private int free;
         /** Workers waiting for a call. */
@@ -155,14 +255,26 @@ public final class StdioTransport {
         private boolean watching;
         private boolean finished;
 
-        Workers() {
+        /** Workers for calls, and for {@code reading} when it moves to a new thread. */
+        Workers(Runnable reading) {
+            this.reading = reading;
+            this.reader = new Worker(reading, "beammcp-stdio-reader-" + ++readers);
             watch.setDaemon(true);
             watch.start();
+        }
+
+        void startReading() {
+            reader.start();
         }
 
         @Override
         public void execute(Runnable call) {
             slots.acquireUninterruptibly();
+            Thread self = Thread.currentThread();
+            if (self == reader && runsHere(self)) {
+                runHere((Worker) self, call);
+                return;
+            }
             Worker worker;
             synchronized (lock) {
                 calls.add(call);
@@ -170,10 +282,7 @@ public final class StdioTransport {
                     return;
                 }
                 if (computing + free + woken >= processors) {
-                    if (!watching) {
-                        watching = true;
-                        LockSupport.unpark(watch);
-                    }
+                    awakenWatch();
                     return;
                 }
                 worker = wakeOrCreate();
@@ -181,6 +290,16 @@ public final class StdioTransport {
             if (worker != null) {
                 worker.start();
             }
+        }
+
+        /** Whether {@code thread} still reads input: {@code false} once reading has moved to another thread. */
+        boolean reads(Thread thread) {
+            return reader == thread;
+        }
+
+        /** Whether {@code thread} is running host code: a worker, or the reader running a call on its own. */
+        boolean runsHostCode(Thread thread) {
+            return thread == readerInCall || thread instanceof Worker && thread != reader;
         }
 
         /** Waits for every call to end, then lets the workers end. */
@@ -191,6 +310,60 @@ public final class StdioTransport {
                 lock.notifyAll();
             }
             LockSupport.unpark(watch);
+        }
+
+        /** Whether the reader is to run its call itself; if so, the call is taken to have started. */
+        private boolean runsHere(Thread self) {
+            synchronized (lock) {
+                if (slowInARow == SLOW_IN_A_ROW && ++sinceProbe < PROBE_EVERY) {
+                    return false;
+                }
+                sinceProbe = 0;
+                readerInCall = self;
+                readerCalls++;
+                awakenWatch();
+                return true;
+            }
+        }
+
+        /**
+         * Runs a call on the reader, and counts it slow or quick by how long it took until answered (or until it
+         * returned if it was answered elsewhere, cancelled or timed out).
+         */
+        private void runHere(Worker self, Runnable call) {
+            self.answeredAt = 0;
+            long start = System.nanoTime();
+            run(call);
+            long took = (self.answeredAt != 0 ? self.answeredAt : System.nanoTime()) - start;
+            synchronized (lock) {
+                if (readerInCall == self) {
+                    readerInCall = null;
+                }
+                account(took);
+            }
+        }
+
+        private void run(Runnable call) {
+            // an interrupt host code left behind is not meant for the next call, nor for reading
+            Thread.interrupted();
+            try {
+                call.run();
+            } finally {
+                slots.release();
+            }
+        }
+
+        /** Counts a call the reader ran as slow or quick. Called holding the lock. */
+        private void account(long nanos) {
+            slowInARow = nanos < RUN_HERE_NANOS ? 0 : Math.min(slowInARow + 1, SLOW_IN_A_ROW);
+        }
+
+        /** Makes the watch tick, if it sleeps. Called holding the lock. */
+        private void awakenWatch() {
+            if (!watching) {
+                watching = true;
+                LockSupport.unpark(watch);
+            }
         }
 
         /** Wakes a waiting worker, or returns a new one for the caller to start. Called holding the lock. */
@@ -204,6 +377,21 @@ public final class StdioTransport {
             Worker worker = new Worker(this::work, "beammcp-stdio-" + ++started);
             workers.add(worker);
             return worker;
+        }
+
+        /**
+         * Keeps a reading thread that reading has moved on from as a worker, rather than letting it end: a
+         * {@link java.io.PipedInputStream} fails its writer once the thread that read from it last has ended, and
+         * the next reading thread may go on with lines already read for a while.
+         */
+        void keepAsWorker() {
+            Worker self = (Worker) Thread.currentThread();
+            synchronized (lock) {
+                self.setName("beammcp-stdio-" + ++started);
+                workers.add(self);
+                free++;
+            }
+            work();
         }
 
         private void work() {
@@ -230,13 +418,7 @@ public final class StdioTransport {
                     self.calls++;
                     computing++;
                 }
-                // an interrupt host code left behind is not meant for the next call
-                Thread.interrupted();
-                try {
-                    call.run();
-                } finally {
-                    slots.release();
-                }
+                run(call);
             }
         }
 
@@ -265,17 +447,17 @@ public final class StdioTransport {
             return call;
         }
 
-        /** Ticks while calls are queued, giving them the workers that computing workers cannot. */
+        /** Ticks while calls are queued or the reader runs calls on its own; sleeps otherwise. */
         private void watch() {
             boolean ticking = false;
             while (true) {
-                List<Worker> starting = new ArrayList<>();
+                List<Thread> starting = new ArrayList<>();
                 boolean wasTicking = ticking;
                 synchronized (lock) {
                     if (finished) {
                         return;
                     }
-                    ticking = !calls.isEmpty();
+                    ticking = !calls.isEmpty() || readerInCall != null || readerCalls != readerCallsAtLastTick;
                     watching = ticking;
                     if (ticking) {
                         tick(wasTicking, starting);
@@ -291,12 +473,25 @@ public final class StdioTransport {
         }
 
         /**
-         * Takes workers still on the call they ran at the last tick and not runnable (or runnable but without
-         * an end for {@value #RUNNABLE_TICKS} ticks, as in a blocking read) to be waiting, and gives queued calls
-         * the workers they then lack: every queued call, when all running calls are waiting and none ended
-         * since the last tick. The first tick after a pause only takes note. Called holding the lock.
+         * Hands reading on to a new thread when the reader has been running one call of its own since the last
+         * tick. Takes workers still on the call they ran at the last tick and not runnable (or runnable but
+         * without an end for {@value #RUNNABLE_TICKS} ticks, as in a blocking read) to be waiting, and gives
+         * queued calls the workers they then lack: every queued call, when all running calls are waiting and
+         * none ended since the last tick. The first tick after a pause only takes note. Called holding the lock.
          */
-        private void tick(boolean afterTick, List<Worker> starting) {
+        private void tick(boolean afterTick, List<Thread> starting) {
+            readerTicksOnCall = afterTick && readerInCall != null && readerCalls == readerCallsAtLastTick
+                    ? readerTicksOnCall + 1 : 0;
+            if (readerTicksOnCall >= READER_RUNNABLE_TICKS
+                    || readerTicksOnCall > 0 && readerInCall.getState() != Thread.State.RUNNABLE) {
+                readerInCall = null;
+                readerTicksOnCall = 0;
+                slowInARow = SLOW_IN_A_ROW;
+                Worker next = new Worker(reading, "beammcp-stdio-reader-" + ++readers);
+                reader = next;
+                starting.add(next);
+            }
+            readerCallsAtLastTick = readerCalls;
             for (Worker worker : workers) {
                 if (!worker.running || worker.waiting) {
                     continue;
@@ -321,7 +516,7 @@ public final class StdioTransport {
         }
     }
 
-    /** A thread of {@link Workers}; its fields are guarded by the workers' lock. */
+    /** A thread of {@link Workers}, running calls or reading; its fields are guarded by the workers' lock. */
     private static final class Worker extends Thread {
 
         /** Running a call. */
@@ -331,6 +526,8 @@ public final class StdioTransport {
         long calls;
         long callsAtLastTick;
         int ticksOnCall;
+        /** When the call running on this thread was answered here; only this thread uses it. */
+        long answeredAt;
 
         Worker(Runnable work, String name) {
             super(work, name);

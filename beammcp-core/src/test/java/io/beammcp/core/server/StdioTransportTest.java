@@ -40,6 +40,10 @@ class StdioTransportTest {
     }
 
     private List<JsonNode> serveAll(String input) throws Exception {
+        return serveAll(input, server);
+    }
+
+    private static List<JsonNode> serveAll(String input, McpServer server) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         new StdioTransport(server).serve(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out);
         List<JsonNode> lines = new ArrayList<>();
@@ -161,6 +165,48 @@ class StdioTransportTest {
             for (int i = 0; i < StdioTransport.MAX_IN_FLIGHT; i++) {
                 assertThat(peer.next().at("/result/content/0/text").asString()).isEqualTo("all ran at once");
             }
+        }
+    }
+
+    private final McpServer placed = McpServer.builder(Catalog.of(List.of(ToolSpec.builder("where").build(),
+            ToolSpec.builder("busy").build())), (name, args, ctx) -> {
+                if (name.equals("busy")) {
+                    long until = System.nanoTime() + TimeUnit.MICROSECONDS.toNanos(300);
+                    while (System.nanoTime() < until) {
+                        Thread.onSpinWait();
+                    }
+                }
+                return ToolResult.of(Thread.currentThread().getName());
+            }).build();
+
+    private static final String READING = "beammcp-stdio-reader-[0-9]+";
+
+    @Test
+    void aCallRunsOnTheReadingThread() throws Exception {
+        List<JsonNode> lines = serveAll(call(0, "where") + "\n", placed);
+        assertThat(lines.get(0).at("/result/content/0/text").asString()).isEqualTo("beammcp-stdio-reader-1");
+    }
+
+    @Test
+    void afterFourSlowCallsTheNextRunOnWorkersUntilOneTheReaderTriesIsQuick() throws Exception {
+        try (StdioPeer peer = new StdioPeer(placed)) {
+            for (int i = 0; i < 4; i++) {
+                peer.send(call(i, "busy"));
+                peer.next();
+            }
+            peer.send(call(4, "where"));
+            assertThat(peer.next().at("/result/content/0/text").asString()).as("after four slow calls")
+                    .matches("beammcp-stdio-[0-9]+");
+            // every 16th call is tried on the reading thread, and one quick there brings the next back to it; until
+            // the JIT has compiled the call path (or on a loaded machine) even a quick tool may take 50 µs or more
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            int onReadingInARow = 0;
+            for (int i = 5; onReadingInARow < 2 && System.nanoTime() < deadline; i++) {
+                peer.send(call(i, "where"));
+                boolean reading = peer.next().at("/result/content/0/text").asString().matches(READING);
+                onReadingInARow = reading ? onReadingInARow + 1 : 0;
+            }
+            assertThat(onReadingInARow).as("calls back on the reading thread").isEqualTo(2);
         }
     }
 
