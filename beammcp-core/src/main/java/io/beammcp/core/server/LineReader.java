@@ -25,6 +25,11 @@ final class LineReader {
         this.cap = cap;
     }
 
+    /** Whether input is read and not yet returned: the next {@link #next} may not need to wait for more. */
+    boolean buffered() {
+        return position < limit;
+    }
+
     /** The next non-blank line, or {@code null} at end of input. */
     Line next() throws IOException {
         while (true) {

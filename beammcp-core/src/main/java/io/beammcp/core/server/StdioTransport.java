@@ -3,6 +3,7 @@ package io.beammcp.core.server;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -23,11 +24,14 @@ import java.util.function.Consumer;
  * later {@code ping} or {@code tools/list}, or a {@code notifications/cancelled} for it, by a few milliseconds
  * at most. Every message (a response, a notification a call emits before its response, a frame of a
  * {@code subscriptions/listen}) is written as one whole line, in the order it was sent, and flushed as soon as
- * no other message is waiting to be written: a burst of answers costs one flush, and no answer waits for
- * another. A line longer than the server's message cap is refused with {@code -32600} and skipped to its
- * newline unparsed. On end of input, {@code shutdown} or {@code exit}, in-flight calls finish and their
- * responses are written, then the open streams are ended (a listen gets its result, then
- * {@code notifications/cancelled}), before {@link #serve} returns, with everything written and flushed.
+ * no other message is waiting to be written: a burst of answers costs one flush. The one exception: the reading
+ * thread, answering calls itself while it has more input read, flushes once per up to 16 answers, before it
+ * waits for more input, or within a millisecond or two if a call of its takes long. A client that pipelines its
+ * calls gets its answers in groups; one that waits for each answer gets each at once. A line longer than the
+ * server's message cap is refused with {@code -32600} and skipped to its newline unparsed. On end of input,
+ * {@code shutdown} or {@code exit}, in-flight calls finish and their responses are written, then the open
+ * streams are ended (a listen gets its result, then {@code notifications/cancelled}), before {@link #serve}
+ * returns, with everything written and flushed.
  *
  * <p>While calls are quick (under 50 µs), the reading thread runs each itself: handing a quick call to another
  * thread costs more than the call. A call of the reading thread's that blocks (or computes for a few
@@ -84,7 +88,15 @@ public final class StdioTransport {
                 return writer.write(notification);
             }
         };
-        Reading reading = new Reading(new LineReader(in, server.maxMessageSize()), writer, exchange);
+        InputStream flushingFirst = new FilterInputStream(in) {
+            @Override
+            public int read(byte[] bytes, int offset, int length) throws IOException {
+                // answers left unflushed while more input was read wait no longer than that input
+                writer.flushLeftLines();
+                return super.read(bytes, offset, length);
+            }
+        };
+        Reading reading = new Reading(new LineReader(flushingFirst, server.maxMessageSize()), writer, exchange);
         try {
             reading.workers.startReading();
             reading.awaitEnd();
@@ -108,7 +120,7 @@ public final class StdioTransport {
      */
     private final class Reading implements Runnable {
 
-        final Workers workers = new Workers(this);
+        final Workers workers;
         private final LineReader lines;
         private final LineWriter writer;
         private final Exchange exchange;
@@ -122,6 +134,7 @@ public final class StdioTransport {
             this.lines = lines;
             this.writer = writer;
             this.exchange = exchange;
+            this.workers = new Workers(this, writer);
         }
 
         /** Reads until the end, or until reading is handed to another thread. */
@@ -182,8 +195,8 @@ public final class StdioTransport {
                 if (workers.runsHostCode(thread)) {
                     ((Worker) thread).answeredAt = System.nanoTime();
                     // a call's answer comes after its host code: writing it here costs less than waking the
-                    // writer thread
-                    writer.writeHere(reply.body());
+                    // writer thread; the reading thread with more lines read flushes once for several answers
+                    writer.writeHere(reply.body(), workers.readsInCall(thread) && lines.buffered());
                 } else {
                     writer.write(reply.body());
                 }
@@ -229,6 +242,7 @@ public final class StdioTransport {
         private final List<Worker> workers = new ArrayList<>();
         private final Thread watch = new Thread(this::watch, "beammcp-stdio-watch");
         private final Runnable reading;
+        private final LineWriter writer;
         /** The thread reading input, the only one that may run a call on its own. */
         private volatile Thread reader;
         /** The reader while it runs a call on its own; {@code null} otherwise, and once reading moved on. */
@@ -255,9 +269,10 @@ public final class StdioTransport {
         private boolean watching;
         private boolean finished;
 
-        /** Workers for calls, and for {@code reading} when it moves to a new thread. */
-        Workers(Runnable reading) {
+        /** Workers for calls, and for {@code reading} when it moves to a new thread; each tick flushes {@code writer}. */
+        Workers(Runnable reading, LineWriter writer) {
             this.reading = reading;
+            this.writer = writer;
             this.reader = new Worker(reading, "beammcp-stdio-reader-" + ++readers);
             watch.setDaemon(true);
             watch.start();
@@ -295,6 +310,11 @@ public final class StdioTransport {
         /** Whether {@code thread} still reads input: {@code false} once reading has moved to another thread. */
         boolean reads(Thread thread) {
             return reader == thread;
+        }
+
+        /** Whether {@code thread} reads input and is running a call on its own. */
+        boolean readsInCall(Thread thread) {
+            return thread == readerInCall;
         }
 
         /** Whether {@code thread} is running host code: a worker, or the reader running a call on its own. */
@@ -465,6 +485,8 @@ public final class StdioTransport {
                 }
                 starting.forEach(Thread::start);
                 if (ticking) {
+                    // answers the reading thread left unflushed before a call that takes long wait a tick at most
+                    writer.flushLeftLines();
                     LockSupport.parkNanos(this, TICK_NANOS);
                 } else {
                     LockSupport.park(this);
@@ -542,12 +564,19 @@ public final class StdioTransport {
      */
     private static final class LineWriter {
 
+        /** Lines the reading thread may leave unflushed while it has more input read: a bound on their wait. */
+        private static final int MAX_UNFLUSHED = 16;
+
         private final OutputStream out;
         private final Object lock = new Object();
         private final ArrayDeque<byte[]> lines = new ArrayDeque<>();
         private final Thread thread;
-        /** A thread is writing the lines waiting, and flushes before it stops. */
+        /** A thread is writing the lines waiting, and flushes before it stops (unless it may leave them). */
         private boolean writing;
+        /** Lines written and not yet flushed. */
+        private int unflushed;
+        /** The writer thread is to flush what was left unflushed. */
+        private boolean flushWanted;
         private boolean closed;
         private volatile boolean broken;
 
@@ -572,8 +601,12 @@ public final class StdioTransport {
             return true;
         }
 
-        /** Writes one line on the calling thread, with any waiting, unless another thread is writing them. */
-        void writeHere(byte[] line) {
+        /**
+         * Writes one line on the calling thread, with any waiting, unless another thread is writing them. With
+         * {@code more} (the reading thread has further input read already) the flush may wait for up to
+         * {@value #MAX_UNFLUSHED} lines, or for {@link #flushLeftLines}.
+         */
+        void writeHere(byte[] line, boolean more) {
             if (broken) {
                 return;
             }
@@ -584,7 +617,17 @@ public final class StdioTransport {
                 }
                 writing = true;
             }
-            drain();
+            drain(more);
+        }
+
+        /** Has the writer thread flush lines left unflushed, if any. */
+        void flushLeftLines() {
+            synchronized (lock) {
+                if (unflushed > 0 && !writing) {
+                    flushWanted = true;
+                    lock.notify();
+                }
+            }
         }
 
         /** Writes what is queued, flushes, and stops the writer thread. */
@@ -600,33 +643,36 @@ public final class StdioTransport {
             boolean interrupted = false;
             while (true) {
                 synchronized (lock) {
-                    while (writing || lines.isEmpty() && !closed) {
+                    while (writing || lines.isEmpty() && !closed && !flushWanted) {
                         try {
                             lock.wait();
                         } catch (InterruptedException e) {
                             interrupted = true;
                         }
                     }
-                    if (lines.isEmpty()) {
+                    if (lines.isEmpty() && closed && unflushed == 0) {
                         break;
                     }
+                    flushWanted = false;
                     writing = true;
                 }
-                drain();
+                drain(false);
             }
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
         }
 
-        /** Writes every line waiting and flushes, until none is left; the caller is the one writing. */
-        private void drain() {
-            boolean unflushed = false;
+        /**
+         * Writes every line waiting and flushes, until none is left; the caller is the one writing. With {@code
+         * mayLeave} the flush is left to a later writer while fewer than {@value #MAX_UNFLUSHED} lines wait for it.
+         */
+        private void drain(boolean mayLeave) {
             while (true) {
                 byte[] line;
                 synchronized (lock) {
                     line = lines.poll();
-                    if (line == null && !unflushed) {
+                    if (line == null && (unflushed == 0 || mayLeave && unflushed < MAX_UNFLUSHED)) {
                         writing = false;
                         if (closed) {
                             // the writer thread, stopping, waits until no one writes
@@ -634,15 +680,18 @@ public final class StdioTransport {
                         }
                         return;
                     }
+                    if (line == null) {
+                        unflushed = 0;
+                    } else {
+                        unflushed++;
+                    }
                 }
                 if (line == null) {
                     flush();
-                    unflushed = false;
                 } else if (!broken) {
                     try {
                         out.write(line);
                         out.write('\n');
-                        unflushed = true;
                     } catch (IOException e) {
                         fail();
                     }

@@ -210,6 +210,114 @@ class StdioTransportTest {
         }
     }
 
+    /** Input given in one chunk, then nothing until released, then its end. */
+    private static final class HeldInput extends java.io.InputStream {
+
+        private final byte[] chunk;
+        private final CountDownLatch released = new CountDownLatch(1);
+        private boolean given;
+
+        HeldInput(String chunk) {
+            this.chunk = chunk.getBytes(StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public int read() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public int read(byte[] bytes, int offset, int length) throws java.io.IOException {
+            if (!given) {
+                given = true;
+                System.arraycopy(chunk, 0, bytes, offset, chunk.length);
+                return chunk.length;
+            }
+            try {
+                released.await();
+            } catch (InterruptedException e) {
+                throw new java.io.InterruptedIOException();
+            }
+            return -1;
+        }
+    }
+
+    /** Output that a client sees only once flushed; it keeps the lines of each flush. */
+    private static final class FlushedOutput extends OutputStream {
+
+        private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+        final List<List<String>> flushes = new ArrayList<>();
+
+        @Override
+        public synchronized void write(int b) {
+            pending.write(b);
+        }
+
+        @Override
+        public synchronized void write(byte[] bytes, int offset, int length) {
+            pending.write(bytes, offset, length);
+        }
+
+        @Override
+        public synchronized void flush() {
+            if (pending.size() > 0) {
+                flushes.add(List.of(pending.toString(StandardCharsets.UTF_8).split("\n")));
+                pending.reset();
+                notifyAll();
+            }
+        }
+
+        synchronized int visibleLines() {
+            return flushes.stream().mapToInt(List::size).sum();
+        }
+
+        synchronized boolean awaitVisible(int lines, long millis) throws InterruptedException {
+            long deadline = System.currentTimeMillis() + millis;
+            while (visibleLines() < lines && System.currentTimeMillis() < deadline) {
+                wait(Math.max(1, deadline - System.currentTimeMillis()));
+            }
+            return visibleLines() >= lines;
+        }
+    }
+
+    private static Thread serving(McpServer server, HeldInput in, OutputStream out) {
+        Thread thread = new Thread(() -> {
+            try {
+                new StdioTransport(server).serve(in, out);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        thread.start();
+        return thread;
+    }
+
+    @Test
+    void pipelinedAnswersOfTheReadingThreadShareFlushesAndNoneWaitsForMoreInput() throws Exception {
+        StringBuilder input = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            input.append(call(i, "where")).append('\n');
+        }
+        // a last line without answer: the answers before it were written while more input was read
+        input.append("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":99}}\n");
+        HeldInput in = new HeldInput(input.toString());
+        FlushedOutput out = new FlushedOutput();
+        Thread thread = serving(placed, in, out);
+        try {
+            assertThat(out.awaitVisible(40, 10_000)).as("every answer flushed while the input stays open").isTrue();
+            synchronized (out) {
+                assertThat(out.flushes).as("answers per flush").anyMatch(lines -> lines.size() > 1);
+                // answers of workers (calls may look slow while the JIT has not compiled them) flush as they come
+                assertThat(out.flushes.stream().filter(lines -> lines.stream().allMatch(line -> line.contains(
+                        "\"beammcp-stdio-reader-")))).as("answers per flush of the reading thread's")
+                        .allMatch(lines -> lines.size() <= 16);
+            }
+        } finally {
+            in.released.countDown();
+            thread.join(10_000);
+        }
+    }
+
     @Test
     void endOfInputFinishesEveryInFlightCallBeforeReturning() throws Exception {
         release.countDown();
