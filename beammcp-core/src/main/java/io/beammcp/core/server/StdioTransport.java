@@ -7,6 +7,8 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -210,8 +212,9 @@ public final class StdioTransport {
      * <p>The reading thread runs a call itself, as a plain line loop would, unless each of the last
      * {@value #SLOW_IN_A_ROW} calls it ran took {@value #RUN_HERE_MICROS} µs or more until answered: handing a
      * quick call to another thread costs more than the call, while slow calls are better run side by side. Then
-     * it hands calls to workers, and runs every {@value #PROBE_EVERY}th itself to see whether calls are quick
-     * again. A watch thread ticks every millisecond meanwhile. When the reading thread's own call is still running
+     * it hands calls to workers, and runs every {@value #PROBE_EVERY}th itself: one that computes for less than
+     * {@value #RUN_HERE_MICROS} µs (processor time, as workers beside it make it wait) and is answered within a
+     * tick brings calls back. A watch thread ticks every millisecond meanwhile. When the reading thread's own call is still running
      * at the next tick and the thread is not runnable (parked, sleeping, blocked on a monitor), or at the
      * {@value #READER_RUNNABLE_TICKS}th tick (computing, or in a blocking read, which is runnable), reading goes on
      * on a new thread and the call counts as slow. A later {@code ping} or {@code notifications/cancelled} thus
@@ -234,6 +237,7 @@ public final class StdioTransport {
         private static final long RUN_HERE_NANOS = TimeUnit.MICROSECONDS.toNanos(RUN_HERE_MICROS);
         private static final int SLOW_IN_A_ROW = 4;
         private static final int PROBE_EVERY = 16;
+        private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
         private final int processors = Runtime.getRuntime().availableProcessors();
         private final Semaphore slots = new Semaphore(MAX_IN_FLIGHT);
@@ -339,6 +343,7 @@ public final class StdioTransport {
                     return false;
                 }
                 sinceProbe = 0;
+                ((Worker) self).probing = slowInARow == SLOW_IN_A_ROW;
                 readerInCall = self;
                 readerCalls++;
                 awakenWatch();
@@ -352,14 +357,23 @@ public final class StdioTransport {
          */
         private void runHere(Worker self, Runnable call) {
             self.answeredAt = 0;
+            long cpuAtStart = self.probing ? THREADS.getCurrentThreadCpuTime() : -1;
             long start = System.nanoTime();
             run(call);
-            long took = (self.answeredAt != 0 ? self.answeredAt : System.nanoTime()) - start;
+            long end = self.answeredAt != 0 ? self.answeredAt : System.nanoTime();
+            boolean quick;
+            if (cpuAtStart >= 0) {
+                // workers running calls side by side take the processors from the reader in turns, so how long
+                // a call took to answer tells little; how long it computed, and that it did not block, tells more
+                quick = THREADS.getCurrentThreadCpuTime() - cpuAtStart < RUN_HERE_NANOS && end - start < TICK_NANOS;
+            } else {
+                quick = end - start < RUN_HERE_NANOS;
+            }
             synchronized (lock) {
                 if (readerInCall == self) {
                     readerInCall = null;
                 }
-                account(took);
+                slowInARow = quick ? 0 : Math.min(slowInARow + 1, SLOW_IN_A_ROW);
             }
         }
 
@@ -371,11 +385,6 @@ public final class StdioTransport {
             } finally {
                 slots.release();
             }
-        }
-
-        /** Counts a call the reader ran as slow or quick. Called holding the lock. */
-        private void account(long nanos) {
-            slowInARow = nanos < RUN_HERE_NANOS ? 0 : Math.min(slowInARow + 1, SLOW_IN_A_ROW);
         }
 
         /** Makes the watch tick, if it sleeps. Called holding the lock. */
@@ -550,6 +559,8 @@ public final class StdioTransport {
         int ticksOnCall;
         /** When the call running on this thread was answered here; only this thread uses it. */
         long answeredAt;
+        /** Running a call on reading to see whether calls are quick again; only this thread uses it. */
+        boolean probing;
 
         Worker(Runnable work, String name) {
             super(work, name);
