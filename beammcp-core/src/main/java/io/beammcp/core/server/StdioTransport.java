@@ -238,6 +238,7 @@ public final class StdioTransport {
         private static final int SLOW_IN_A_ROW = 4;
         private static final int PROBE_EVERY = 16;
         private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+        private static final boolean CPU_TIME = THREADS.isCurrentThreadCpuTimeSupported();
 
         private final int processors = Runtime.getRuntime().availableProcessors();
         private final Semaphore slots = new Semaphore(MAX_IN_FLIGHT);
@@ -352,12 +353,13 @@ public final class StdioTransport {
         }
 
         /**
-         * Runs a call on the reader, and counts it slow or quick by how long it took until answered (or until it
-         * returned if it was answered elsewhere, cancelled or timed out).
+         * Runs a call on the reader, and counts it slow or quick: by how long it took until answered (or until it
+         * returned if it was answered elsewhere, cancelled or timed out), or, for a try while calls go to
+         * workers, by the processor time it took and whether it was answered within a tick.
          */
         private void runHere(Worker self, Runnable call) {
             self.answeredAt = 0;
-            long cpuAtStart = self.probing ? THREADS.getCurrentThreadCpuTime() : -1;
+            long cpuAtStart = self.probing && CPU_TIME ? THREADS.getCurrentThreadCpuTime() : -1;
             long start = System.nanoTime();
             run(call);
             long end = self.answeredAt != 0 ? self.answeredAt : System.nanoTime();
