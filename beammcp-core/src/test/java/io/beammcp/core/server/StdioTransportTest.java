@@ -294,6 +294,12 @@ class StdioTransportTest {
 
     @Test
     void pipelinedAnswersOfTheReadingThreadShareFlushesAndNoneWaitsForMoreInput() throws Exception {
+        // interpreted, a call takes longer than a tick, and each tick flushes; a first session compiles them
+        StringBuilder warmUp = new StringBuilder();
+        for (int i = 0; i < 3000; i++) {
+            warmUp.append(call(i, "where")).append('\n');
+        }
+        assertThat(serveAll(warmUp.toString(), placed)).hasSize(3000);
         StringBuilder input = new StringBuilder();
         for (int i = 0; i < 40; i++) {
             input.append(call(i, "where")).append('\n');
