@@ -290,10 +290,12 @@ public final class StdioTransport {
         @Override
         public void execute(Runnable call) {
             slots.acquireUninterruptibly();
-            Thread self = Thread.currentThread();
-            if (self == reader && runsHere(self)) {
-                runHere((Worker) self, call);
-                return;
+            if (Thread.currentThread() == reader) {
+                Worker self = (Worker) Thread.currentThread();
+                if (runsHere(self)) {
+                    runHere(self, call);
+                    return;
+                }
             }
             Worker worker;
             synchronized (lock) {
@@ -338,13 +340,13 @@ public final class StdioTransport {
         }
 
         /** Whether the reader is to run its call itself; if so, the call is taken to have started. */
-        private boolean runsHere(Thread self) {
+        private boolean runsHere(Worker self) {
             synchronized (lock) {
                 if (slowInARow == SLOW_IN_A_ROW && ++sinceProbe < PROBE_EVERY) {
                     return false;
                 }
                 sinceProbe = 0;
-                ((Worker) self).probing = slowInARow == SLOW_IN_A_ROW;
+                self.probing = slowInARow == SLOW_IN_A_ROW;
                 readerInCall = self;
                 readerCalls++;
                 awakenWatch();
@@ -571,9 +573,10 @@ public final class StdioTransport {
     }
 
     /**
-     * Writes whole lines, in the order given, flushing when none is left; a client that went away is not an
-     * error. One thread at a time writes every line waiting: the writer thread, woken for lines sent by
-     * threads that must not wait for the output, or a worker writing the response of its call.
+     * Writes whole lines, in the order given, flushing when none is left (or, for the reading thread with more
+     * input read, when {@value #MAX_UNFLUSHED} wait); a client that went away is not an error. One thread at a
+     * time writes every line waiting: the writer thread, woken for lines sent by threads that must not wait for
+     * the output or to flush lines left unflushed, or the thread that ran a call writing its response.
      */
     private static final class LineWriter {
 
