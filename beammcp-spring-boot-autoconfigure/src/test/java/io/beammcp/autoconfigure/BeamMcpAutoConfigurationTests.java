@@ -190,7 +190,7 @@ class BeamMcpAutoConfigurationTests {
                     assertThat(listen(server, 1, new CompletableFuture<>())).isTrue();
                     CompletableFuture<Reply> refused = new CompletableFuture<>();
                     listen(server, 2, refused);
-                    assertThat(refused.join().overLimit()).isTrue();
+                    assertThat(refused.join().kind()).isEqualTo(Reply.Kind.OVER_LIMIT);
                 });
     }
 
@@ -207,7 +207,7 @@ class BeamMcpAutoConfigurationTests {
 
     /** Opens a {@code subscriptions/listen} as one stdio line would; {@code true} when it is acknowledged. */
     private static boolean listen(McpServer server, Object id, CompletableFuture<Reply> end) {
-        LegacySession session = new LegacySession();
+        LegacySession session = LegacySession.create();
         boolean[] acknowledged = new boolean[1];
         server.handle(Wire.modern(id, "subscriptions/listen", "\"notifications\":{}").getBytes(StandardCharsets.UTF_8),
                 Wire.stdio(session, sent -> acknowledged[0] = true), Runnable::run, end::complete);
@@ -269,7 +269,7 @@ class BeamMcpAutoConfigurationTests {
         runner.withUserConfiguration(Hosts.CatalogOnly.class, AskingForRoots.class)
                 .withPropertyValues("beammcp.input.timeout=100ms").run(context -> {
                     McpServer server = context.getBean(McpServer.class);
-                    LegacySession session = new LegacySession();
+                    LegacySession session = LegacySession.create();
                     List<String> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
                     Exchange exchange = Wire.stdio(session, sent::add);
                     server.handle(("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"

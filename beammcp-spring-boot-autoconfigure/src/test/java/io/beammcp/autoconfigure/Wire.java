@@ -4,7 +4,7 @@ import io.beammcp.core.server.Exchange;
 import io.beammcp.core.server.LegacySession;
 import io.beammcp.core.server.McpServer;
 import io.beammcp.core.server.Reply;
-import io.beammcp.core.server.Transport;
+import io.beammcp.core.server.TransportFacts;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -41,7 +41,7 @@ public final class Wire {
 
     /** The response to one message, parsed. */
     static JsonNode ask(McpServer server, String message) {
-        Reply reply = server.handle(message.getBytes(StandardCharsets.UTF_8), stdio(new LegacySession(), sent -> { }));
+        Reply reply = server.handle(message.getBytes(StandardCharsets.UTF_8), stdio(LegacySession.create(), sent -> { }));
         return JSON.readTree(reply.body());
     }
 
@@ -49,8 +49,8 @@ public final class Wire {
     public static Exchange stdio(LegacySession session, Consumer<String> sent) {
         return new Exchange() {
             @Override
-            public Transport transport() {
-                return Transport.STDIO;
+            public TransportFacts facts() {
+                return TransportFacts.STDIO;
             }
 
             @Override

@@ -1,6 +1,7 @@
 package io.beammcp.reliability;
 
 import io.beammcp.core.server.McpServer;
+import io.beammcp.core.server.McpServerBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -54,7 +55,7 @@ class AbsencesTest extends LiveServer {
     @ValueSource(strings = {"bare", "resources", "prompts", "completions", "all"})
     void everyAdvertisedCapabilityIsServedAndNothingElseIsAdvertised(String shape) {
         TestHost host = new TestHost();
-        UnaryOperator<McpServer.Builder> settings = switch (shape) {
+        UnaryOperator<McpServerBuilder> settings = switch (shape) {
             case "bare" -> b -> b;
             case "resources" -> b -> b.resourceReader(host.reader());
             case "prompts" -> b -> b.promptRenderer(host.renderer());

@@ -44,6 +44,14 @@ class ArchitectureTest {
     }
 
     @Test
+    void nothingOutsideTheCoreUsesItsInternalPackages() {
+        ArchRule rule = noClasses().that().resideOutsideOfPackage("io.beammcp.core..")
+                .should().dependOnClassesThat().resideInAPackage("io.beammcp.core.internal..")
+                .because("the core's public API is io.beammcp.core and io.beammcp.core.server; the rest may change");
+        rule.check(MAIN);
+    }
+
+    @Test
     void theCoreDependsOnNoSpringOrServletType() {
         ArchRule rule = noClasses().that().resideInAPackage("io.beammcp.core..")
                 .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "jakarta.servlet..",
@@ -67,11 +75,11 @@ class ArchitectureTest {
                         || name.equals("rebuild") || owner.startsWith("com.fasterxml.jackson."));
             }
         };
-        ArchRule rule = noClasses().that().doNotHaveFullyQualifiedName("io.beammcp.core.server.JsonCodec")
+        ArchRule rule = noClasses().that().doNotHaveFullyQualifiedName("io.beammcp.core.internal.json.JsonCodec")
                 .should().callCodeUnitWhere(buildsJackson)
                 .because("every input is read by the one bounded reader (size, nesting, duplicate keys, exact numbers)");
         rule.check(MAIN);
-        ArchRule codecBuilds = classes().that().haveFullyQualifiedName("io.beammcp.core.server.JsonCodec")
+        ArchRule codecBuilds = classes().that().haveFullyQualifiedName("io.beammcp.core.internal.json.JsonCodec")
                 .should().callCodeUnitWhere(buildsJackson);
         codecBuilds.check(MAIN);
     }
@@ -96,9 +104,11 @@ class ArchitectureTest {
      * operator log of a refused list change, and HostFaults' redacted copy (whose message is a class name).
      */
     private static final java.util.Set<String> MESSAGE_READERS = java.util.Set.of(
-            "io.beammcp.core.server.HostFaults$1.toString", "io.beammcp.core.server.McpServer.recompile",
-            "io.beammcp.core.server.Resources.advertise", "io.beammcp.core.server.SchemaCompiler.compile",
-            "io.beammcp.core.server.ToolIndex.compile", "io.beammcp.core.server.Prompts.compile");
+            "io.beammcp.core.internal.call.HostFaults$1.toString",
+            "io.beammcp.core.internal.engine.CatalogState.recompile",
+            "io.beammcp.core.internal.resources.Resources.advertise",
+            "io.beammcp.core.internal.catalog.SchemaCompiler.compile",
+            "io.beammcp.core.internal.tools.ToolIndex.compile", "io.beammcp.core.internal.prompts.Prompts.compile");
 
     @Test
     void hostExceptionsAreNeverSerialised() {
@@ -114,7 +124,7 @@ class ArchitectureTest {
                 boolean text = name.equals("getMessage") || name.equals("getLocalizedMessage")
                         || name.equals("printStackTrace") || name.equals("getSuppressed");
                 boolean throwable = call.getTarget().getOwner().isAssignableTo(Throwable.class);
-                return text && throwable && !call.getTarget().getOwner().getName().equals("io.beammcp.core.server.McpError");
+                return text && throwable && !call.getTarget().getOwner().getName().equals("io.beammcp.core.internal.protocol.McpError");
             }
         };
         ArchRule noText = noClasses().should().callCodeUnitWhere(messageOfAForeignThrowable)

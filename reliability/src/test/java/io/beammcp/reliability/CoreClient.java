@@ -4,7 +4,7 @@ import io.beammcp.core.server.Exchange;
 import io.beammcp.core.server.LegacySession;
 import io.beammcp.core.server.McpServer;
 import io.beammcp.core.server.Reply;
-import io.beammcp.core.server.Transport;
+import io.beammcp.core.server.TransportFacts;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -29,8 +29,8 @@ final class CoreClient {
 
     final McpServer server;
     final Map<String, List<String>> headers = new LinkedHashMap<>();
-    Transport transport = Transport.STDIO;
-    LegacySession session = new LegacySession();
+    TransportFacts transport = TransportFacts.STDIO;
+    LegacySession session = LegacySession.create();
     boolean withSession = true;
     Reply last;
 
@@ -39,7 +39,7 @@ final class CoreClient {
     }
 
     CoreClient http() {
-        transport = Transport.HTTP;
+        transport = TransportFacts.HTTP;
         withSession = false;
         return this;
     }
@@ -60,12 +60,12 @@ final class CoreClient {
     }
 
     Exchange exchange() {
-        Transport t = transport;
+        TransportFacts t = transport;
         Map<String, List<String>> h = new LinkedHashMap<>(headers);
         LegacySession s = withSession ? session : null;
         return new Exchange() {
             @Override
-            public Transport transport() {
+            public TransportFacts facts() {
                 return t;
             }
 

@@ -4,7 +4,7 @@ import io.beammcp.core.server.Exchange;
 import io.beammcp.core.server.LegacySession;
 import io.beammcp.core.server.McpServer;
 import io.beammcp.core.server.Reply;
-import io.beammcp.core.server.Transport;
+import io.beammcp.core.server.TransportFacts;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -39,7 +39,7 @@ class JsonRpcFuzzTest {
         McpServer server = host.server(b -> b.maxMessageSize(CAP));
         MessageFuzzer fuzzer = new MessageFuzzer(SEED, CAP);
         SplittableRandom headers = new SplittableRandom(SEED ^ 0x5DEECE66DL);
-        LegacySession stdioSession = new LegacySession();
+        LegacySession stdioSession = LegacySession.create();
         List<String> failures = new ArrayList<>();
         Map<MessageFuzzer.Kind, Integer> kinds = new EnumMap<>(MessageFuzzer.Kind.class);
         Quiet quiet = Quiet.hostFaults();
@@ -59,7 +59,7 @@ class JsonRpcFuzzTest {
                     problem = "threw " + t;
                 }
                 if (problem != null) {
-                    failures.add("case " + i + " (seed " + SEED + ", " + exchange.transport() + "): " + problem
+                    failures.add("case " + i + " (seed " + SEED + ", " + exchange.facts().networkTransport() + "): " + problem
                             + "\n  request: " + WireChecks.abbreviate(new String(message, StandardCharsets.UTF_8)));
                 }
             }
@@ -146,8 +146,8 @@ class JsonRpcFuzzTest {
     private static Exchange stdio(LegacySession session) {
         return new Exchange() {
             @Override
-            public Transport transport() {
-                return Transport.STDIO;
+            public TransportFacts facts() {
+                return TransportFacts.STDIO;
             }
 
             @Override
@@ -172,8 +172,8 @@ class JsonRpcFuzzTest {
         }
         return new Exchange() {
             @Override
-            public Transport transport() {
-                return Transport.HTTP;
+            public TransportFacts facts() {
+                return TransportFacts.HTTP;
             }
 
             @Override

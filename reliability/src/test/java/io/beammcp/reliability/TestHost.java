@@ -17,6 +17,7 @@ import io.beammcp.core.ResourceTemplateSpec;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import io.beammcp.core.server.McpServer;
+import io.beammcp.core.server.McpServerBuilder;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -146,7 +147,7 @@ final class TestHost {
         return server(UnaryOperator.identity());
     }
 
-    McpServer server(UnaryOperator<McpServer.Builder> settings) {
+    McpServer server(UnaryOperator<McpServerBuilder> settings) {
         return settings.apply(McpServer.builder(catalog(), dispatch()).serverName("reliability").serverVersion("1.0.0")
                 .resourceReader(reader()).promptRenderer(renderer()).completer(completer())).build();
     }

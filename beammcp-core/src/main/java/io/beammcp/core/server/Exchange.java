@@ -10,11 +10,11 @@ import java.util.List;
 public interface Exchange {
 
     /**
-     * The transport the message arrived on.
+     * What the transport the message arrived on tells the core about itself.
      *
-     * @return the transport
+     * @return the transport's facts
      */
-    Transport transport();
+    TransportFacts facts();
 
     /**
      * Every value of an HTTP request header, in the order received, each with surrounding spaces and tabs

@@ -46,7 +46,7 @@ class CancellationTest {
     }
 
     /** {@code block} reports progress, then waits for {@link #release}; {@code quick} answers at once. */
-    private Wire wire(UnaryOperator<McpServer.Builder> settings) {
+    private Wire wire(UnaryOperator<McpServerBuilder> settings) {
         return Wire.of(settings, (name, args, ctx) -> {
             if (name.equals("quick")) {
                 return ToolResult.of("quick");
@@ -76,7 +76,7 @@ class CancellationTest {
         assertThat(cancelledWhenInterrupted.get()).as("the context said cancelled").isTrue();
         Reply answer = reply.get(10, TimeUnit.SECONDS);
         assertThat(answer.hasBody()).as("no response for a cancelled request").isFalse();
-        assertThat(answer.unanswered()).isTrue();
+        assertThat(answer.kind()).isEqualTo(Reply.Kind.UNANSWERED);
         assertThat(wire.notifications).as("only the progress sent before the cancellation").hasSize(1);
         assertThat(finishedNormally.get()).isZero();
     }
@@ -89,7 +89,7 @@ class CancellationTest {
         assertThat(wire.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":7,"
                 + "\"reason\":\"user abort\"}}")).isNull();
         assertStoppedWithoutAnswer(wire, reply);
-        assertThat(wire.session.inFlight).as("nothing left to cancel").isEmpty();
+        assertThat(io.beammcp.core.internal.session.Session.of(wire.session).inFlight()).as("nothing left to cancel").isEmpty();
     }
 
     @Test
@@ -119,7 +119,7 @@ class CancellationTest {
         wire.clientPresent = false;
         CompletableFuture<Reply> reply = wire.sendAsync(call(1, "block"), hostThreads);
         assertThat(interrupted.await(10, TimeUnit.SECONDS)).isTrue();
-        assertThat(reply.get(10, TimeUnit.SECONDS).unanswered()).isTrue();
+        assertThat(reply.get(10, TimeUnit.SECONDS).kind()).isEqualTo(Reply.Kind.UNANSWERED);
         assertThat(wire.notifications).isEmpty();
     }
 
@@ -164,7 +164,6 @@ class CancellationTest {
         assertThat(result.at("/content/0/text").asString())
                 .isEqualTo("The tool 'block' did not finish within 300 ms and was cancelled");
         assertThat(result.path("resultType").asString()).isEqualTo("complete");
-        WireSchema.assertValid(Revision.V2026_07_28, "CallToolResultResponse", response);
         assertThat(interrupted.await(10, TimeUnit.SECONDS)).isTrue();
         assertThat(cancelledWhenInterrupted.get()).isTrue();
         assertThat(finishedNormally.get()).isZero();
@@ -194,6 +193,5 @@ class CancellationTest {
         JsonNode response = Wire.body(reply.get(10, TimeUnit.SECONDS));
         assertThat(result(response).at("/content/0/text").asString()).contains("within 1 s");
         assertThat(result(response).has("resultType")).isFalse();
-        WireSchema.assertValid(Revision.V2025_11_25, "CallToolResult", result(response));
     }
 }

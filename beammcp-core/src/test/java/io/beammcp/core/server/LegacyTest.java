@@ -29,8 +29,6 @@ class LegacyTest {
         assertThat(result.has("_meta")).isFalse();
         assertThat(wire.session.isOpen()).isTrue();
         assertThat(wire.session.isInitialized()).isTrue();
-        WireSchema.assertValid(Revision.V2025_11_25, "JSONRPCResultResponse", response);
-        WireSchema.assertValid(Revision.V2025_11_25, "InitializeResult", result);
     }
 
     @ParameterizedTest
@@ -88,8 +86,6 @@ class LegacyTest {
         assertThat(list.has("_meta")).isFalse();
         JsonNode call = wire.legacy(2, "tools/call", "{\"name\":\"echo\"}");
         assertThat(result(call).has("resultType")).isFalse();
-        WireSchema.assertValid(Revision.V2025_11_25, "ListToolsResult", list);
-        WireSchema.assertValid(Revision.V2025_11_25, "CallToolResult", result(call));
     }
 
     @ParameterizedTest
@@ -121,7 +117,7 @@ class LegacyTest {
 
         JsonNode without = wire.legacy(2, "tools/list", null);
         assertError(without, 2, -32600);
-        assertThat(wire.last.sessionMissing()).isTrue();
+        assertThat(wire.last.kind()).isEqualTo(Reply.Kind.SESSION_MISSING);
         assertThat(wire.last.refused()).isTrue();
     }
 

@@ -80,7 +80,6 @@ class NotificationsTest {
                 "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":\"tok-1\","
                         + "\"progress\":100,\"total\":100,\"message\":\"done\"}}");
         assertThat(sentBeforeAnswer.get()).as("every notification precedes the answer").isEqualTo(4);
-        wire.sent().forEach(n -> WireSchema.assertValid(Revision.V2026_07_28, "ProgressNotification", n));
     }
 
     @Test
@@ -137,7 +136,6 @@ class NotificationsTest {
         JsonNode response = wire.legacy(1, "tools/call", "{\"name\":\"progress\",\"_meta\":{\"progressToken\":3}}");
         result(response);
         assertThat(wire.sent()).hasSize(4);
-        wire.sent().forEach(n -> WireSchema.assertValid(Revision.V2025_11_25, "ProgressNotification", n));
         assertThat(wire.sent().get(0).at("/params/progressToken").asInt()).isEqualTo(3);
     }
 
@@ -153,7 +151,6 @@ class NotificationsTest {
         assertThat(sent).hasSize(expected);
         LogLevel least = LogLevel.of(level);
         assertThat(levels(sent)).allSatisfy(l -> assertThat(LogLevel.of(l)).isGreaterThanOrEqualTo(least));
-        sent.forEach(n -> WireSchema.assertValid(Revision.V2026_07_28, "LoggingMessageNotification", n));
     }
 
     @Test
@@ -201,7 +198,6 @@ class NotificationsTest {
         result(wire.legacy(5, "tools/call", "{\"name\":\"logs\"}"));
         assertThat(levels(wire.sent())).containsExactly("debug", "info", "notice", "warning", "error", "critical",
                 "alert", "emergency", "error");
-        wire.sent().forEach(n -> WireSchema.assertValid(Revision.V2025_11_25, "LoggingMessageNotification", n));
     }
 
     @Test

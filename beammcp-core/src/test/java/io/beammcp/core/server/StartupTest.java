@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThatNoException;
 
 class StartupTest {
 
-    private static McpServer.Builder builder(ToolSpec... tools) {
+    private static McpServerBuilder builder(ToolSpec... tools) {
         return McpServer.builder(Catalog.of(List.of(tools)), (n, a, c) -> ToolResult.of("ok"));
     }
 

@@ -48,7 +48,6 @@ class ToolsCallTest {
         assertThat(result.has("isError")).isFalse();
         assertThat(result.has("structuredContent")).isFalse();
         assertThat(seen.get()).containsExactly(Map.entry("place", "Oslo"));
-        WireSchema.assertValid(Revision.V2026_07_28, "CallToolResultResponse", response);
     }
 
     @Test
@@ -196,7 +195,6 @@ class ToolsCallTest {
         assertThat(result.path("isError").asBoolean()).isTrue();
         assertThat(result.path("content").get(0).path("text").asString()).isEqualTo("City not found");
         assertThat(result.path("structuredContent").path("city").asString()).isEqualTo("Atlantis");
-        WireSchema.assertValid(Revision.V2026_07_28, "CallToolResultResponse", response);
     }
 
     @Test
@@ -217,10 +215,7 @@ class ToolsCallTest {
                 + "\"mimeType\":\"text/plain\",\"size\":12},"
                 + "{\"type\":\"resource\",\"resource\":{\"uri\":\"test://t\",\"mimeType\":\"text/plain\",\"text\":\"body\"}},"
                 + "{\"type\":\"resource\",\"resource\":{\"uri\":\"test://b\",\"blob\":\"iVBORw==\"}}]");
-        WireSchema.assertValid(Revision.V2026_07_28, "CallToolResultResponse", response);
         wire.initialize();
-        WireSchema.assertValid(Revision.V2025_11_25, "CallToolResult",
-                result(wire.legacy(2, "tools/call", "{\"name\":\"mixed\"}")));
     }
 
     private static final String FORECAST_OUTPUT = "{\"type\":\"object\",\"properties\":{\"highC\":{\"type\":\"number\"}},"
@@ -236,7 +231,6 @@ class ToolsCallTest {
         JsonNode result = result(response);
         assertThat(result.path("structuredContent").toString()).isEqualTo("{\"highC\":21}");
         assertThat(result.path("content").toString()).isEqualTo("[{\"type\":\"text\",\"text\":\"{\\\"highC\\\":21}\"}]");
-        WireSchema.assertValid(Revision.V2026_07_28, "CallToolResultResponse", response);
     }
 
     @Test
@@ -294,7 +288,6 @@ class ToolsCallTest {
         assertThat(response.path("error").path("data").toString()).isEqualTo("{\"requiredCapabilities\":{\"sampling\":{}}}");
         assertThat(wire.last.refused()).isTrue();
         assertThat(seen.get()).isNull();
-        WireSchema.assertValid(Revision.V2026_07_28, "MissingRequiredClientCapabilityError", response);
         JsonNode declared = wire.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"ask\","
                 + "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
                 + "\"io.modelcontextprotocol/clientCapabilities\":{\"sampling\":{}}}}}");

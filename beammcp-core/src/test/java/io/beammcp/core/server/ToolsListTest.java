@@ -110,7 +110,6 @@ class ToolsListTest {
         assertThat(result(modern).path("ttlMs").isIntegralNumber()).isTrue();
         assertThat(result(modern).path("ttlMs").asLong()).isEqualTo(5000);
         assertThat(result(modern).path("cacheScope").asString()).isEqualTo("public");
-        WireSchema.assertValid(Revision.V2026_07_28, "ListToolsResultResponse", modern);
         wire.initialize();
         JsonNode legacy = result(wire.legacy(2, "tools/list", "{}"));
         assertThat(legacy.has("ttlMs")).isFalse();
@@ -139,6 +138,5 @@ class ToolsListTest {
         assertThat(readJson.path("_meta").path("k").asString()).isEqualTo("v");
         assertThat(readJson.path("icons").get(0).path("src").asString()).isEqualTo("https://example.com/i.png");
         assertThat(readJson.toString()).doesNotContain("observe").doesNotContain("READ_ONLY");
-        WireSchema.assertValid(Revision.V2026_07_28, "ListToolsResultResponse", response);
     }
 }

@@ -32,9 +32,9 @@ final class Wire {
 
     final McpServer server;
     /** The session this client presents; an HTTP initialize replaces it with the one it opened, as a store would. */
-    LegacySession session = new LegacySession();
+    LegacySession session = LegacySession.create();
     final Map<String, List<String>> headers = new LinkedHashMap<>();
-    Transport transport = Transport.STDIO;
+    TransportFacts transport = TransportFacts.STDIO;
     boolean withSession = true;
     Reply last;
     /** The notifications sent through the exchange, in order, as JSON text. */
@@ -56,14 +56,14 @@ final class Wire {
         return of(UnaryOperator.identity(), dispatch, tools);
     }
 
-    static Wire of(UnaryOperator<McpServer.Builder> settings, Dispatch dispatch, ToolSpec... tools) {
+    static Wire of(UnaryOperator<McpServerBuilder> settings, Dispatch dispatch, ToolSpec... tools) {
         Catalog catalog = Catalog.of(List.of(tools));
         return new Wire(settings.apply(McpServer.builder(catalog, dispatch).serverName("test-server")
                 .serverVersion("1.2.3")).build());
     }
 
     Wire http() {
-        transport = Transport.HTTP;
+        transport = TransportFacts.HTTP;
         withSession = false;
         return this;
     }
@@ -82,7 +82,7 @@ final class Wire {
     Exchange exchange() {
         return new Exchange() {
             @Override
-            public Transport transport() {
+            public TransportFacts facts() {
                 return transport;
             }
 

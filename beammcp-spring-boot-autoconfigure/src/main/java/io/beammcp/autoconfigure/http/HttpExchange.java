@@ -3,7 +3,7 @@ package io.beammcp.autoconfigure.http;
 import io.beammcp.core.server.Exchange;
 import io.beammcp.core.server.LegacySession;
 import io.beammcp.core.server.Reply;
-import io.beammcp.core.server.Transport;
+import io.beammcp.core.server.TransportFacts;
 import org.springframework.http.ResponseEntity;
 
 import java.util.ArrayList;
@@ -59,8 +59,8 @@ final class HttpExchange implements Exchange {
     }
 
     @Override
-    public Transport transport() {
-        return Transport.HTTP;
+    public TransportFacts facts() {
+        return TransportFacts.HTTP;
     }
 
     @Override
@@ -112,9 +112,9 @@ final class HttpExchange implements Exchange {
             open = stream;
         }
         if (open != null) {
-            open.finish(reply.unanswered() ? null : reply.body());
+            open.finish(reply.kind() == Reply.Kind.UNANSWERED ? null : reply.body());
         } else {
-            response.write(reply.unanswered() ? Replies.emptyStream() : json.apply(this, reply));
+            response.write(reply.kind() == Reply.Kind.UNANSWERED ? Replies.emptyStream() : json.apply(this, reply));
         }
     }
 

@@ -236,7 +236,7 @@ final class McpHttpController implements DisposableBean {
             exchange.openStream();
             return null;
         }
-        return refusal.sessionMissing() ? Replies.noSession(head.declaresBody())
+        return refusal.kind() == Reply.Kind.SESSION_MISSING ? Replies.noSession(head.declaresBody())
                 : Replies.json(HttpStatus.TOO_MANY_REQUESTS, refusal.body(), head.declaresBody());
     }
 
@@ -330,19 +330,14 @@ final class McpHttpController implements DisposableBean {
 
     /** The core's reply as a JSON response: WIRE.md §5.4, and 429 for a stream over the bounds. */
     private ResponseEntity<byte[]> frame(HttpExchange exchange, Reply reply) {
-        HttpStatus status;
-        if (reply.sessionMissing()) {
-            status = exchange.sessionHeaderPresent() ? HttpStatus.NOT_FOUND : HttpStatus.BAD_REQUEST;
-        } else if (reply.overLimit()) {
-            status = HttpStatus.TOO_MANY_REQUESTS;
-        } else if (reply.refused()) {
-            Integer code = reply.errorCode();
-            status = code != null && code == METHOD_NOT_FOUND ? HttpStatus.NOT_FOUND : HttpStatus.BAD_REQUEST;
-        } else if (!reply.hasBody()) {
-            status = HttpStatus.ACCEPTED;
-        } else {
-            status = HttpStatus.OK;
-        }
+        HttpStatus status = switch (reply.kind()) {
+            case SESSION_MISSING -> exchange.sessionHeaderPresent() ? HttpStatus.NOT_FOUND : HttpStatus.BAD_REQUEST;
+            case OVER_LIMIT -> HttpStatus.TOO_MANY_REQUESTS;
+            case REFUSED -> reply.errorCode() != null && reply.errorCode() == METHOD_NOT_FOUND ? HttpStatus.NOT_FOUND
+                    : HttpStatus.BAD_REQUEST;
+            case RESULT, ERROR -> HttpStatus.OK;
+            case ACCEPTED, UNANSWERED, END_OF_INPUT -> HttpStatus.ACCEPTED;
+        };
         ResponseEntity.BodyBuilder response = ResponseEntity.status(status);
         if (reply.openedSession() != null) {
             String id = newSessionId();

@@ -35,7 +35,7 @@ class InMemoryMcpSessionStoreTests {
 
     @Test
     void findsWhatItSavedUntilRemoved() {
-        LegacySession session = new LegacySession();
+        LegacySession session = LegacySession.create();
         store.save("a", session);
         assertThat(store.find("a")).isSameAs(session);
         assertThat(store.find("b")).isNull();
@@ -46,11 +46,11 @@ class InMemoryMcpSessionStoreTests {
 
     @Test
     void whenFullTheLeastRecentlyUsedIsEvictedFirst() {
-        store.save("a", new LegacySession());
-        store.save("b", new LegacySession());
-        store.save("c", new LegacySession());
+        store.save("a", LegacySession.create());
+        store.save("b", LegacySession.create());
+        store.save("c", LegacySession.create());
         store.find("a");
-        store.save("d", new LegacySession());
+        store.save("d", LegacySession.create());
         assertThat(store.size()).isEqualTo(3);
         assertThat(store.find("b")).isNull();
         assertThat(store.find("a")).isNotNull();
@@ -61,15 +61,15 @@ class InMemoryMcpSessionStoreTests {
     @Test
     void anEvictedOrExpiredSessionIsClosedSoItsStreamEnds() {
         InMemoryMcpSessionStore two = new InMemoryMcpSessionStore(2, Duration.ofMinutes(10), now::get);
-        LegacySession evicted = new LegacySession();
-        LegacySession expired = new LegacySession();
-        LegacySession removed = new LegacySession();
+        LegacySession evicted = LegacySession.create();
+        LegacySession expired = LegacySession.create();
+        LegacySession removed = LegacySession.create();
         AtomicBoolean evictedEnded = openStream(evicted);
         AtomicBoolean expiredEnded = openStream(expired);
         AtomicBoolean removedEnded = openStream(removed);
         two.save("evicted", evicted);
         two.save("removed", removed);
-        two.save("third", new LegacySession());
+        two.save("third", LegacySession.create());
         assertThat(evictedEnded).as("the least recently used, evicted").isTrue();
         assertThat(two.remove("removed")).isTrue();
         assertThat(removedEnded).as("DELETE closes the session itself, not the store").isFalse();
@@ -96,8 +96,8 @@ class InMemoryMcpSessionStoreTests {
 
     @Test
     void idleSessionsExpireAndUseKeepsThemAlive() {
-        store.save("a", new LegacySession());
-        store.save("b", new LegacySession());
+        store.save("a", LegacySession.create());
+        store.save("b", LegacySession.create());
         now.addAndGet(Duration.ofMinutes(6).toNanos());
         store.find("a");
         now.addAndGet(Duration.ofMinutes(6).toNanos());
@@ -112,7 +112,7 @@ class InMemoryMcpSessionStoreTests {
     void tenThousandSavesKeepTheBound() {
         InMemoryMcpSessionStore bounded = new InMemoryMcpSessionStore(1000, Duration.ofMinutes(30));
         for (int i = 0; i < 10_000; i++) {
-            bounded.save("s" + i, new LegacySession());
+            bounded.save("s" + i, LegacySession.create());
         }
         assertThat(bounded.size()).isEqualTo(1000);
         assertThat(bounded.find("s8999")).isNull();
@@ -122,7 +122,7 @@ class InMemoryMcpSessionStoreTests {
     @Test
     void aSessionUsedFromManyThreadsWhileOthersOpenStaysFoundAndTheBoundHolds() throws Exception {
         InMemoryMcpSessionStore shared = new InMemoryMcpSessionStore(100, Duration.ofMinutes(30));
-        LegacySession busy = new LegacySession();
+        LegacySession busy = LegacySession.create();
         shared.save("busy", busy);
         ExecutorService threads = Executors.newFixedThreadPool(8);
         try {
@@ -138,7 +138,7 @@ class InMemoryMcpSessionStoreTests {
             }
             Future<?> opener = threads.submit(() -> {
                 for (int i = 0; i < 5_000; i++) {
-                    shared.save("s" + i, new LegacySession());
+                    shared.save("s" + i, LegacySession.create());
                     shared.remove("s" + (i - 50));
                 }
             });

@@ -2,14 +2,14 @@ package io.beammcp.benchmarks;
 
 import io.beammcp.core.server.Exchange;
 import io.beammcp.core.server.LegacySession;
-import io.beammcp.core.server.Transport;
+import io.beammcp.core.server.TransportFacts;
 
 /** The exchange the core benchmarks call through: stdio facts, no session, notifications dropped. */
 final class StdioExchange implements Exchange {
 
     @Override
-    public Transport transport() {
-        return Transport.STDIO;
+    public TransportFacts facts() {
+        return TransportFacts.STDIO;
     }
 
     @Override

@@ -1,0 +1,67 @@
+package io.beammcp.core.internal.catalog;
+
+import io.beammcp.core.internal.protocol.McpError;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * One advertised list, compiled once: items sorted by their key for keyset paging and indexed by key for
+ * lookups. Every list ({@code tools}, {@code resources}, {@code resourceTemplates}, {@code prompts}) pages
+ * the same way.
+ */
+public final class Paged<T> {
+
+    private final String list;
+    private final String[] keys;
+    private final Object[] items;
+    private final Map<String, T> byKey;
+    private final Function<T, JsonNode> advertised;
+
+    public Paged(String list, Map<String, T> byKey, Function<T, JsonNode> advertised) {
+        this.list = list;
+        this.byKey = Map.copyOf(byKey);
+        this.keys = byKey.keySet().stream().sorted().toArray(String[]::new);
+        this.items = Arrays.stream(keys).map(byKey::get).toArray();
+        this.advertised = advertised;
+    }
+
+    public T get(String key) {
+        return byKey.get(key);
+    }
+
+    @SuppressWarnings("unchecked")
+    public Iterable<T> all() {
+        return () -> Arrays.stream(items).map(item -> (T) item).iterator();
+    }
+
+    /**
+     * A page of the list into {@code result}: the items whose keys come strictly after the cursor's, and a
+     * {@code nextCursor} only when more follow. The cursor param must be absent or a cursor of this list.
+     */
+    @SuppressWarnings("unchecked")
+    public void page(ObjectNode params, int pageSize, ObjectNode result) {
+        int from = 0;
+        JsonNode cursor = params == null ? null : params.get("cursor");
+        if (cursor != null) {
+            if (!cursor.isString()) {
+                throw McpError.invalidParams("Invalid params: cursor must be a string");
+            }
+            int at = Arrays.binarySearch(keys, Cursor.decode(list, cursor.stringValue()));
+            from = at >= 0 ? at + 1 : -at - 1;
+        }
+        int to = Math.min(keys.length, from + pageSize);
+        ArrayNode array = result.putArray(list);
+        for (int i = from; i < to; i++) {
+            array.add(advertised.apply((T) items[i]));
+        }
+        if (to < keys.length && to > from) {
+            result.put("nextCursor", Cursor.encode(list, keys[to - 1]));
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package io.beammcp.core.internal.completion;
+
+import io.beammcp.core.internal.call.Outcome;
+
+import io.beammcp.core.internal.call.HostContext;
+
+import io.beammcp.core.internal.call.HostFaults;
+import io.beammcp.core.internal.call.Request;
+import io.beammcp.core.internal.json.JsonCodec;
+import io.beammcp.core.internal.prompts.Prompts;
+import io.beammcp.core.internal.protocol.McpError;
+import io.beammcp.core.internal.resources.Resources;
+
+import io.beammcp.core.Completer;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * {@code completion/complete}: the reference and argument are checked against the catalog before the
+ * host's completer runs; at most {@value #MAX_VALUES} values are sent, with the honest total.
+ */
+public final class Completions {
+
+    public static final int MAX_VALUES = 100;
+
+    private record Query(Completer.Reference reference, String argument, String value, Map<String, String> context) {
+    }
+
+    private final Completer completer;
+    private final JsonCodec codec;
+    private final Supplier<Prompts> prompts;
+    private final Supplier<Resources> resources;
+
+    public Completions(Completer completer, JsonCodec codec, Supplier<Prompts> prompts, Supplier<Resources> resources) {
+        this.completer = completer;
+        this.codec = codec;
+        this.prompts = prompts;
+        this.resources = resources;
+    }
+
+    /** {@code completion/complete}: the request checked now against the catalog, the completer run later. */
+    public Outcome handle(Request request) {
+        Query parsed = parse(request.params(), prompts.get(), resources.get());
+        HostContext context = request.context();
+        return Outcome.work(() -> complete(parsed, context), null);
+    }
+
+    /** The request, its reference checked against the catalog's current prompts and resources. */
+    private Query parse(ObjectNode params, Prompts prompts, Resources resources) {
+        JsonNode ref = params == null ? null : params.get("ref");
+        if (ref == null || !ref.isObject()) {
+            throw McpError.invalidParams("Invalid params: ref must be an object");
+        }
+        JsonNode argument = params.get("argument");
+        if (argument == null || !argument.isObject() || !argument.path("name").isString()
+                || !argument.path("value").isString()) {
+            throw McpError.invalidParams("Invalid params: argument must be an object with string name and value");
+        }
+        String name = argument.get("name").stringValue();
+        Completer.Reference reference;
+        String type = ref.path("type").asString("");
+        if (type.equals("ref/prompt") && ref.path("name").isString()) {
+            Prompts.Prompt prompt = prompts.get(ref.get("name").stringValue());
+            if (prompt == null) {
+                throw McpError.invalidParams("Invalid params: ref names no listed prompt");
+            }
+            if (!prompt.declares(name)) {
+                throw McpError.invalidParams("Invalid params: the prompt has no argument '" + name + "'");
+            }
+            reference = new Completer.Reference(prompt.spec().name(), null);
+        } else if (type.equals("ref/resource") && ref.path("uri").isString()) {
+            Resources.Template template = resources.template(ref.get("uri").stringValue());
+            if (template == null) {
+                throw McpError.invalidParams("Invalid params: ref names no listed resource template");
+            }
+            if (!template.template().variables().contains(name)) {
+                throw McpError.invalidParams("Invalid params: the template has no variable '" + name + "'");
+            }
+            reference = new Completer.Reference(null, template.spec().uriTemplate());
+        } else {
+            throw McpError.invalidParams("Invalid params: ref must be a ref/prompt with a name or a ref/resource with a uri");
+        }
+        return new Query(reference, name, argument.get("value").stringValue(), contextArguments(params));
+    }
+
+    private static Map<String, String> contextArguments(ObjectNode params) {
+        JsonNode arguments = params.path("context").path("arguments");
+        if (arguments.isMissingNode()) {
+            return Map.of();
+        }
+        if (!arguments.isObject()) {
+            throw McpError.invalidParams("Invalid params: context.arguments must be an object");
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : arguments.properties()) {
+            if (!e.getValue().isString()) {
+                throw McpError.invalidParams("Invalid params: context.arguments values must be strings");
+            }
+            values.put(e.getKey(), e.getValue().stringValue());
+        }
+        return Collections.unmodifiableMap(values);
+    }
+
+    private ObjectNode complete(Query request, HostContext context) {
+        List<String> values;
+        try {
+            values = completer.complete(request.reference(), request.argument(), request.value(), request.context());
+        } catch (Throwable failure) {
+            throw HostFaults.internal("Completion", failure, context);
+        }
+        try {
+            if (values == null || values.stream().anyMatch(java.util.Objects::isNull)) {
+                throw new IllegalStateException("The completer answered null values");
+            }
+            ObjectNode out = codec.object();
+            ObjectNode completion = out.putObject("completion");
+            ArrayNode array = completion.putArray("values");
+            values.stream().limit(MAX_VALUES).forEach(array::add);
+            completion.put("total", values.size());
+            completion.put("hasMore", values.size() > MAX_VALUES);
+            return out;
+        } catch (RuntimeException failure) {
+            throw HostFaults.internal("Completion", failure, context);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package io.beammcp.core.internal.engine;
+
+import io.beammcp.core.Revision;
+import io.beammcp.core.internal.protocol.CacheHints;
+import io.beammcp.core.internal.protocol.Envelopes;
+import io.beammcp.core.internal.protocol.McpError;
+import io.beammcp.core.internal.protocol.ResultShaper;
+import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.server.Reply;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Replies built from results and errors: shaped for their revision, enveloped, and of the right kind. */
+final class Answers {
+
+    private final Envelopes envelopes;
+    private final ResultShaper shaper;
+
+    Answers(Envelopes envelopes, ResultShaper shaper) {
+        this.envelopes = envelopes;
+        this.shaper = shaper;
+    }
+
+    /** A handler's result, shaped for its revision. */
+    Reply result(Revision era, JsonNode id, ObjectNode result, CacheHints cache) {
+        return Reply.result(era, envelopes.result(id, shaper.shape(era, result, cache)), null);
+    }
+
+    /** A result sent as it is ({@code initialize}, {@code shutdown}), possibly opening a session. */
+    Reply unshaped(Revision era, JsonNode id, ObjectNode result, LegacySession opened) {
+        return Reply.result(era, envelopes.result(id, result), opened);
+    }
+
+    /** An error: refusing the message as such, or a handler's outcome. */
+    Reply error(Revision era, JsonNode id, McpError e) {
+        Reply.Kind kind = e.refusesRequest(era != Revision.V2025_11_25) ? Reply.Kind.REFUSED : Reply.Kind.ERROR;
+        return Reply.error(kind, era, envelopes.error(id, e), e.code());
+    }
+
+    /** A refusal of another kind, with a body only when {@code answered} (a request, not a notification). */
+    Reply refusal(Reply.Kind kind, Revision era, JsonNode id, McpError e, boolean answered) {
+        return Reply.error(kind, era, answered ? envelopes.error(id, e) : null, e.code());
+    }
+
+    Reply accepted(Revision era) {
+        return Reply.of(Reply.Kind.ACCEPTED, era);
+    }
+}

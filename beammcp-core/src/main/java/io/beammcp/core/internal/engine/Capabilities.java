@@ -1,0 +1,82 @@
+package io.beammcp.core.internal.engine;
+
+import io.beammcp.core.internal.json.JsonCodec;
+import io.beammcp.core.internal.protocol.CacheHints;
+import io.beammcp.core.internal.protocol.ResultShaper;
+import io.beammcp.core.internal.protocol.Versions;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What the server says about itself: its capabilities, in {@code server/discover} (2026-07-28) and in the
+ * {@code initialize} result (2025-11-25).
+ */
+final class Capabilities {
+
+    private final JsonCodec codec;
+    private final CatalogState catalog;
+    private final boolean completions;
+    private final String instructions;
+    private final CacheHints discoverCache;
+    private final ResultShaper shaper;
+
+    Capabilities(JsonCodec codec, CatalogState catalog, boolean completions, String instructions,
+            CacheHints discoverCache, ResultShaper shaper) {
+        this.codec = codec;
+        this.catalog = catalog;
+        this.completions = completions;
+        this.instructions = instructions;
+        this.discoverCache = discoverCache;
+        this.shaper = shaper;
+    }
+
+    /**
+     * Exactly what is served: tools always; resources, prompts and completions when the host provides them;
+     * {@code listChanged} and {@code subscribe} when it declared that its lists change; logging always, since
+     * host code may log in every request (the client chooses the level per request or per session).
+     */
+    ObjectNode capabilities() {
+        boolean declared = catalog.listsChange();
+        ObjectNode capabilities = codec.object();
+        capabilities.putObject("tools").put("listChanged", declared);
+        if (catalog.resources()) {
+            capabilities.putObject("resources").put("subscribe", declared).put("listChanged", declared);
+        }
+        if (catalog.prompts()) {
+            capabilities.putObject("prompts").put("listChanged", declared);
+        }
+        if (completions) {
+            capabilities.putObject("completions");
+        }
+        capabilities.putObject("logging");
+        return capabilities;
+    }
+
+    /** The unshaped {@code server/discover} result, with its cache hints. */
+    ObjectNode discover() {
+        ObjectNode result = codec.object();
+        ArrayNode versions = result.putArray("supportedVersions");
+        Versions.SUPPORTED.forEach(versions::add);
+        result.set("capabilities", capabilities());
+        if (instructions != null) {
+            result.put("instructions", instructions);
+        }
+        return result;
+    }
+
+    CacheHints discoverCache() {
+        return discoverCache;
+    }
+
+    /** The {@code initialize} result: the only legacy revision implemented is 2025-11-25, whatever was asked. */
+    ObjectNode initialize() {
+        ObjectNode result = codec.object();
+        result.put("protocolVersion", Versions.LEGACY);
+        result.set("capabilities", capabilities());
+        result.set("serverInfo", shaper.serverInfo());
+        if (instructions != null) {
+            result.put("instructions", instructions);
+        }
+        return result;
+    }
+}

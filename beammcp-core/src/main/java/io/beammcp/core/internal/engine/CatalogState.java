@@ -1,0 +1,184 @@
+package io.beammcp.core.internal.engine;
+
+import io.beammcp.core.Catalog;
+import io.beammcp.core.CatalogChanges;
+import io.beammcp.core.PromptRenderer;
+import io.beammcp.core.PromptSpec;
+import io.beammcp.core.ResourceEntry;
+import io.beammcp.core.ResourceReader;
+import io.beammcp.core.internal.catalog.Blocks;
+import io.beammcp.core.internal.catalog.Paged;
+import io.beammcp.core.internal.catalog.SchemaCompiler;
+import io.beammcp.core.internal.json.JsonCodec;
+import io.beammcp.core.internal.prompts.Prompts;
+import io.beammcp.core.internal.resources.Resources;
+import io.beammcp.core.internal.streams.Broadcaster;
+import io.beammcp.core.internal.streams.ListKind;
+import io.beammcp.core.internal.streams.Offers;
+import io.beammcp.core.internal.tools.CompiledTool;
+import io.beammcp.core.internal.tools.ToolIndex;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
+
+/**
+ * The host's catalog, compiled: every list indexed and sorted for paging. A change the host reports
+ * recompiles that one list, swaps in a new index atomically, and tells the streams that want it.
+ */
+final class CatalogState implements Offers, CatalogChanges.Listener {
+
+    private static final Logger log = LoggerFactory.getLogger(CatalogState.class);
+
+    /** One compiled catalog. */
+    private record Index(Paged<CompiledTool> tools, Resources resources, Prompts prompts) {
+    }
+
+    private final Catalog catalog;
+    private final CatalogChanges changes;
+    private final ResourceReader reader;
+    private final PromptRenderer renderer;
+    private final JsonCodec codec;
+    private final SchemaCompiler compiler;
+    private final Blocks blocks;
+    private final Object recompiling = new Object();
+    private volatile Index index;
+    private Broadcaster broadcaster;
+
+    /** Compiles the catalog; refuses, naming the culprit, anything that could fail at call time. */
+    CatalogState(ServerConfig config, JsonCodec codec, SchemaCompiler compiler, Blocks blocks) {
+        this.catalog = config.catalog();
+        this.changes = config.changes();
+        this.reader = config.resourceReader();
+        this.renderer = config.promptRenderer();
+        this.codec = codec;
+        this.compiler = compiler;
+        this.blocks = blocks;
+        this.index = new Index(ToolIndex.compile(catalog.tools(), codec, compiler), resources(catalog.resources()),
+                prompts(catalog.prompts()));
+    }
+
+    /** Starts listening to the host's changes, which then reach the streams through {@code broadcaster}. */
+    void listen(Broadcaster to) {
+        this.broadcaster = to;
+        if (changes != null) {
+            changes.addListener(this);
+        }
+    }
+
+    void stopListening() {
+        if (changes != null) {
+            changes.removeListener(this);
+        }
+    }
+
+    Paged<CompiledTool> tools() {
+        return index.tools();
+    }
+
+    Resources currentResources() {
+        return index.resources();
+    }
+
+    Prompts currentPrompts() {
+        return index.prompts();
+    }
+
+    @Override
+    public boolean listsChange() {
+        return changes != null;
+    }
+
+    @Override
+    public boolean prompts() {
+        return renderer != null;
+    }
+
+    @Override
+    public boolean resources() {
+        return reader != null;
+    }
+
+    @Override
+    public boolean knows(String uri) {
+        return index.resources().knows(uri);
+    }
+
+    @Override
+    public void toolsChanged() {
+        if (recompile("tools", catalog::tools,
+                (current, tools) -> new Index(ToolIndex.compile(tools, codec, compiler), current.resources(),
+                        current.prompts()))) {
+            broadcaster.listChanged(ListKind.TOOLS);
+        }
+    }
+
+    @Override
+    public void promptsChanged() {
+        if (recompile("prompts", catalog::prompts,
+                (current, prompts) -> new Index(current.tools(), current.resources(), prompts(prompts)))
+                && prompts()) {
+            broadcaster.listChanged(ListKind.PROMPTS);
+        }
+    }
+
+    @Override
+    public void resourcesChanged() {
+        if (recompile("resources", catalog::resources,
+                (current, resources) -> new Index(current.tools(), resources(resources), current.prompts()))
+                && resources()) {
+            broadcaster.listChanged(ListKind.RESOURCES);
+        }
+    }
+
+    @Override
+    public void resourceUpdated(String uri) {
+        if (resources()) {
+            broadcaster.resourceUpdated(uri);
+        }
+    }
+
+    private Resources resources(List<ResourceEntry> entries) {
+        return new Resources(entries, reader, codec, blocks);
+    }
+
+    private Prompts prompts(List<PromptSpec> specs) {
+        return new Prompts(specs, renderer, codec, compiler, blocks);
+    }
+
+    /**
+     * Reads one list from the catalog again and swaps in a new index holding it. When the catalog fails to
+     * answer (logged like any host fault, without its message) or the new list does not compile (logged with
+     * the core's message naming the culprit), the previous index keeps serving.
+     */
+    private <T> boolean recompile(String kind, Supplier<List<T>> list, BiFunction<Index, List<T>, Index> with) {
+        synchronized (recompiling) {
+            List<T> items = listed(list, kind);
+            if (items == null) {
+                return false;
+            }
+            try {
+                index = with.apply(index, items);
+                return true;
+            } catch (IllegalArgumentException e) {
+                // the core's own refusal, naming the culprit in the catalog
+                log.error("The host reported a change of its {}, but the new list is refused and the previous one "
+                        + "keeps serving: {}", kind, e.getMessage());
+                return false;
+            }
+        }
+    }
+
+    /** One list as the catalog answers it now, or {@code null} when the catalog fails (logged, message withheld). */
+    private static <T> List<T> listed(Supplier<List<T>> list, String kind) {
+        try {
+            return list.get();
+        } catch (RuntimeException e) {
+            log.error("The host reported a change of its {}, but its catalog failed to list them ({}); the previous "
+                    + "list keeps serving", kind, e.getClass().getName());
+            return null;
+        }
+    }
+}

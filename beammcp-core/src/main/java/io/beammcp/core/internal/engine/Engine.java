@@ -1,0 +1,287 @@
+package io.beammcp.core.internal.engine;
+
+import io.beammcp.core.MissingClientCapabilityException;
+import io.beammcp.core.Revision;
+import io.beammcp.core.internal.call.CallLifecycle;
+import io.beammcp.core.internal.call.HostContext;
+import io.beammcp.core.internal.call.HostFaults;
+import io.beammcp.core.internal.call.Outcome;
+import io.beammcp.core.internal.call.Request;
+import io.beammcp.core.internal.catalog.Blocks;
+import io.beammcp.core.internal.catalog.SchemaCompiler;
+import io.beammcp.core.internal.completion.Completions;
+import io.beammcp.core.internal.input.InputAnswers;
+import io.beammcp.core.internal.input.InputRequiredException;
+import io.beammcp.core.internal.input.InputStates;
+import io.beammcp.core.internal.input.Inputs;
+import io.beammcp.core.internal.json.JsonCodec;
+import io.beammcp.core.internal.protocol.CacheHints;
+import io.beammcp.core.internal.protocol.Envelopes;
+import io.beammcp.core.internal.protocol.McpError;
+import io.beammcp.core.internal.protocol.McpMethod;
+import io.beammcp.core.internal.protocol.Message;
+import io.beammcp.core.internal.protocol.ResultShaper;
+import io.beammcp.core.internal.prompts.PromptsHandler;
+import io.beammcp.core.internal.resources.ResourcesHandler;
+import io.beammcp.core.internal.session.Session;
+import io.beammcp.core.internal.streams.Broadcaster;
+import io.beammcp.core.internal.streams.Listens;
+import io.beammcp.core.internal.streams.Stream;
+import io.beammcp.core.internal.streams.Streams;
+import io.beammcp.core.internal.tools.ToolCalls;
+import io.beammcp.core.internal.tools.ToolsHandler;
+import io.beammcp.core.server.Exchange;
+import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.server.Reply;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The request path: bytes are read and the envelope checked; the era is decided; the era's gate checks the
+ * message and routes it through the method table to a feature handler; the handler's outcome is a result
+ * (shaped for the era and enveloped here), host work (run on the transport's executor, answered once), or a
+ * stream to open.
+ */
+public final class Engine {
+
+    private static final Logger log = LoggerFactory.getLogger(Engine.class);
+
+    private final JsonCodec codec;
+    private final Envelopes envelopes;
+    private final Answers answers;
+    private final CatalogState catalog;
+    private final Capabilities capabilities;
+    private final ModernRequests modern;
+    private final LegacyRequests legacy;
+    private final Streams streams;
+    private final Listens listens;
+    private final ToolCalls toolCalls;
+    private final Duration toolTimeout;
+    private final ScheduledThreadPoolExecutor timers;
+    private final long maxMessageSize;
+
+    public Engine(ServerConfig config) {
+        this.codec = new JsonCodec(config.maxMessageSize());
+        this.envelopes = new Envelopes(codec);
+        ResultShaper shaper = new ResultShaper(codec, config.serverName(), config.serverVersion());
+        this.answers = new Answers(envelopes, shaper);
+        SchemaCompiler compiler = new SchemaCompiler(codec);
+        Blocks blocks = new Blocks(codec);
+        this.catalog = new CatalogState(config, codec, compiler, blocks);
+        this.capabilities = new Capabilities(codec, catalog, config.completer() != null, config.instructions(),
+                config.discoverCache(), shaper);
+        this.streams = new Streams(config.maxStreams(), config.maxStreamsPerSession());
+        this.listens = new Listens(streams, codec, envelopes, shaper);
+        this.toolCalls = new ToolCalls(codec, blocks, config.dispatch());
+        byte[] key = config.inputStateKey() == null ? InputStates.randomKey() : config.inputStateKey();
+        Inputs inputs = new Inputs(new InputStates(key, config.inputStateTtl(), Clock.systemUTC(), codec), codec,
+                config.inputTimeout());
+        MethodTable table = table(config, inputs);
+        this.modern = new ModernRequests(table, answers, codec, envelopes);
+        this.legacy = new LegacyRequests(table, answers, capabilities, catalog, listens, codec, envelopes);
+        this.toolTimeout = config.toolTimeout();
+        this.timers = toolTimeout == null ? null : timers();
+        this.maxMessageSize = config.maxMessageSize();
+        catalog.listen(new Broadcaster(streams, codec, envelopes));
+    }
+
+    private MethodTable table(ServerConfig config, Inputs inputs) {
+        int pageSize = config.pageSize();
+        ToolsHandler tools = new ToolsHandler(catalog::tools, toolCalls, inputs, codec, pageSize, config.toolsCache());
+        MethodTable.Builder table = new MethodTable.Builder()
+                .modern(McpMethod.SERVER_DISCOVER, request -> Outcome.result(capabilities.discover(),
+                        capabilities.discoverCache()))
+                .modern(McpMethod.SUBSCRIPTIONS_LISTEN, request -> Outcome.listen(listens.check(request.id(),
+                        request.params().get("notifications"), request.context().session(), catalog)))
+                .legacy(McpMethod.PING, request -> Outcome.result(codec.object()))
+                .legacy(McpMethod.LOGGING_SET_LEVEL, request -> LegacyRequests.setLevel(request, codec))
+                .both(McpMethod.TOOLS_LIST, tools::list)
+                .both(McpMethod.TOOLS_CALL, tools::call);
+        if (catalog.resources()) {
+            ResourcesHandler resources = new ResourcesHandler(catalog::currentResources, inputs, codec, pageSize,
+                    config.resourcesCache());
+            table.both(McpMethod.RESOURCES_LIST, resources::list)
+                    .both(McpMethod.RESOURCES_TEMPLATES_LIST, resources::templates)
+                    .both(McpMethod.RESOURCES_READ, resources::read);
+            if (catalog.listsChange()) {
+                table.legacy(McpMethod.RESOURCES_SUBSCRIBE, resources::subscribe)
+                        .legacy(McpMethod.RESOURCES_UNSUBSCRIBE, resources::unsubscribe);
+            }
+        }
+        if (catalog.prompts()) {
+            PromptsHandler prompts = new PromptsHandler(catalog::currentPrompts, inputs, codec, pageSize,
+                    config.promptsCache());
+            table.both(McpMethod.PROMPTS_LIST, prompts::list).both(McpMethod.PROMPTS_GET, prompts::get);
+        }
+        if (config.completer() != null) {
+            Completions completions = new Completions(config.completer(), codec, catalog::currentPrompts,
+                    catalog::currentResources);
+            table.both(McpMethod.COMPLETION_COMPLETE, completions::handle);
+        }
+        return table.build();
+    }
+
+    private static ScheduledThreadPoolExecutor timers() {
+        ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, task -> {
+            Thread thread = new Thread(task, "beammcp-tool-timeouts");
+            thread.setDaemon(true);
+            return thread;
+        });
+        timers.setRemoveOnCancelPolicy(true);
+        return timers;
+    }
+
+    public long maxMessageSize() {
+        return maxMessageSize;
+    }
+
+    public boolean listsChange() {
+        return catalog.listsChange();
+    }
+
+    /**
+     * Serves one message: what needs no host code is answered before this returns; host code runs on
+     * {@code hostCode}, and {@code answer} gets exactly one reply per message.
+     */
+    public void handle(byte[] bytes, Exchange exchange, Executor hostCode, Consumer<Reply> answer) {
+        Step step = prepare(bytes, exchange);
+        if (step.reply() != null) {
+            answer.accept(step.reply());
+            return;
+        }
+        Request request = step.request();
+        Outcome outcome = step.outcome();
+        if (outcome.listen() != null) {
+            listens.open(outcome.listen(), exchange, answer);
+        } else if (outcome.work() == null) {
+            answer.accept(answers.result(request.era(), request.id(), outcome.result(), outcome.cache()));
+        } else {
+            launch(request, outcome, hostCode, answer);
+        }
+    }
+
+    /** Everything that can be decided without host code, done now. */
+    private Step prepare(byte[] bytes, Exchange exchange) {
+        Message message;
+        try {
+            message = Message.parse(codec.read(bytes));
+        } catch (McpError e) {
+            return Step.answered(answers.error(null, null, e));
+        } catch (Message.Refusal r) {
+            return Step.answered(answers.error(null, r.id(), r.error()));
+        }
+        if (exchange.facts().endsByMessage()) {
+            if (message.isRequest(McpMethod.SHUTDOWN)) {
+                return Step.answered(Reply.endOfInput(envelopes.result(message.id(), codec.object())));
+            }
+            if (message.isNotification(McpMethod.EXIT)) {
+                return Step.answered(Reply.endOfInput(null));
+            }
+        }
+        if (EraDecision.isDiscoverProbe(message, exchange)) {
+            return Step.answered(answers.result(Revision.V2026_07_28, message.id(), capabilities.discover(),
+                    capabilities.discoverCache()));
+        }
+        Revision era = EraDecision.classify(message, exchange);
+        try {
+            return era == Revision.V2026_07_28 ? modern.route(message, exchange) : legacy.route(message, exchange);
+        } catch (McpError e) {
+            return Step.answered(message.isNotification() ? answers.accepted(era) : answers.error(era, message.id(), e));
+        }
+    }
+
+    /** Binds host work to its request's life and starts it, under the tool time limit when there is one. */
+    private void launch(Request request, Outcome outcome, Executor hostCode, Consumer<Reply> answer) {
+        HostContext context = request.context();
+        CallLifecycle call = new CallLifecycle(request.era(), request.id(), request.exchange(), context.session(),
+                hostWork(request, outcome.work(), outcome.cache()), answer);
+        context.attach(call);
+        if (timers != null && context.tool() != null) {
+            Reply expired = answers.result(request.era(), request.id(),
+                    toolCalls.timedOut(context.tool().name(), toolTimeout), null);
+            try {
+                call.deadline(timers.schedule(() -> call.expire(expired), toolTimeout.toNanos(), TimeUnit.NANOSECONDS));
+            } catch (RejectedExecutionException closed) {
+                // the server is closing: calls still served run without a limit
+            }
+        }
+        call.launch(hostCode);
+    }
+
+    /**
+     * Host work as it runs off the reading thread: its protocol errors are answered with the request id, and
+     * a failure of the core itself with {@code -32603}, so the request is always answered. Host code that
+     * asked for input this round is answered with the input it needs, whatever it did afterwards.
+     */
+    private Supplier<Reply> hostWork(Request request, Supplier<ObjectNode> work, CacheHints cache) {
+        Revision era = request.era();
+        JsonNode id = request.id();
+        HostContext context = request.context();
+        return () -> {
+            Reply reply;
+            try {
+                reply = answers.result(era, id, work.get(), cache);
+            } catch (InputRequiredException asked) {
+                reply = null;
+            } catch (MissingClientCapabilityException e) {
+                reply = answers.error(era, id, InputAnswers.missingCapability(codec, era, e));
+            } catch (McpError e) {
+                reply = answers.error(era, id, e);
+            } catch (RuntimeException e) {
+                log.error("Serving a request failed; the client got -32603", e);
+                reply = answers.error(era, id, new McpError(McpError.INTERNAL_ERROR, "Internal error"));
+            }
+            if (context.askedInput() == null) {
+                return reply;
+            }
+            try {
+                return answers.result(era, id, InputAnswers.inputRequired(codec, context.askedInput(), context.input()),
+                        null);
+            } catch (RuntimeException e) {
+                return answers.error(era, id, HostFaults.internal("Asking for input", e, null));
+            }
+        };
+    }
+
+    /**
+     * Opens a legacy session's stream of change notifications ({@code GET} over HTTP).
+     *
+     * @return {@code null} when open, else the refusal: no live session, or too many streams
+     */
+    public Reply openStream(Exchange exchange, Consumer<Reply> end) {
+        Revision era = Revision.V2025_11_25;
+        LegacySession session = exchange.session();
+        if (session == null || !session.isOpen()) {
+            return Reply.of(Reply.Kind.SESSION_MISSING, era);
+        }
+        String refusal = listens.openChannel(exchange, Session.of(session), catalog, end);
+        return refusal == null ? null : listens.overLimit(era, null, refusal);
+    }
+
+    /** The reply to an input a transport refused unread because it exceeds the message cap. */
+    public Reply oversized() {
+        return answers.error(null, null, new McpError(McpError.INVALID_REQUEST,
+                "Invalid Request: the message exceeds " + maxMessageSize + " bytes"));
+    }
+
+    /** Ends every open stream and stops listening to the host's changes; requests in flight finish. */
+    public void close() {
+        catalog.stopListening();
+        streams.close().forEach(Stream::teardown);
+        if (timers != null) {
+            // time limits already armed still fire
+            timers.shutdown();
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package io.beammcp.core.internal.input;
+
+import io.beammcp.core.internal.protocol.McpError;
+
+import io.beammcp.core.internal.json.JsonCodec;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Seals and opens the {@code requestState} of 2026-07-28 multi-round requests: everything the next round
+ * needs (the answers of earlier rounds, what was asked) travels with the client, so any instance holding the
+ * key serves the retry. The state is {@code v1.<payload>.<mac>}, both Base64url: the payload is JSON, the
+ * MAC an HMAC-SHA256 over {@code v1.<payload>}. It is bound to the method, the tool or prompt name (or the
+ * resource URI), a digest of the arguments and an expiry, so it cannot be replayed against another request,
+ * nor after its time. It is signed, not encrypted: the client already knows every answer in it. It is not
+ * single use (that needs server-side state); a replay within the expiry reruns the same request with the
+ * same answers.
+ */
+public final class InputStates {
+
+    private static final String VERSION = "v1";
+    private static final String ALGORITHM = "HmacSHA256";
+    private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
+    private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
+
+    private final SecretKeySpec key;
+    private final long ttlMillis;
+    private final Clock clock;
+    private final JsonCodec codec;
+
+    public InputStates(byte[] key, Duration ttl, Clock clock, JsonCodec codec) {
+        if (key.length < 32) {
+            throw new IllegalArgumentException("The input state key must be at least 32 bytes, was " + key.length);
+        }
+        if (ttl.isNegative() || ttl.isZero()) {
+            throw new IllegalArgumentException("The input state lifetime must be positive, was " + ttl);
+        }
+        this.key = new SecretKeySpec(key.clone(), ALGORITHM);
+        this.ttlMillis = ttl.toMillis();
+        this.clock = clock;
+        this.codec = codec;
+    }
+
+    public static byte[] randomKey() {
+        byte[] key = new byte[32];
+        new SecureRandom().nextBytes(key);
+        return key;
+    }
+
+    /** What a state is bound to: the method, the tool or prompt name or resource URI, the arguments. */
+    public record Binding(String method, String name, String arguments) {
+    }
+
+    /** An opened state: what the previous round asked (key to method) and every answer so far. */
+    public record Opened(Map<String, String> asked, ObjectNode answers) {
+    }
+
+    /** The binding of a request whose arguments are {@code arguments}; absent arguments count as {@code {}}. */
+    public Binding bind(String method, String name, JsonNode arguments) {
+        StringBuilder canonical = new StringBuilder();
+        canonical(arguments == null ? codec.object() : arguments, canonical);
+        byte[] digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256").digest(canonical.toString().getBytes(StandardCharsets.UTF_8));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("SHA-256 is unavailable", e);
+        }
+        return new Binding(method, name, ENCODER.encodeToString(digest));
+    }
+
+    public String seal(Binding binding, Map<String, String> asked, ObjectNode answers) {
+        ObjectNode payload = codec.object();
+        payload.put("m", binding.method()).put("n", binding.name()).put("a", binding.arguments())
+                .put("e", clock.millis() + ttlMillis);
+        ObjectNode askedNode = payload.putObject("k");
+        asked.forEach(askedNode::put);
+        payload.set("r", answers);
+        String signed = VERSION + "." + ENCODER.encodeToString(codec.write(payload));
+        return signed + "." + ENCODER.encodeToString(mac(signed));
+    }
+
+    /**
+     * Opens a state for the request of {@code binding}: {@code -32602} when it was not sealed with this key
+     * (or was altered), belongs to another request, or has expired.
+     */
+    public Opened open(String state, Binding binding) {
+        int last = state.lastIndexOf('.');
+        if (!state.startsWith(VERSION + ".") || last <= VERSION.length()) {
+            throw tampered();
+        }
+        // compared as text: only the canonical encoding of the right MAC passes (no padding, no variants)
+        byte[] expected = ENCODER.encodeToString(mac(state.substring(0, last))).getBytes(StandardCharsets.US_ASCII);
+        if (!MessageDigest.isEqual(expected, state.substring(last + 1).getBytes(StandardCharsets.UTF_8))) {
+            throw tampered();
+        }
+        JsonNode payload = codec.read(DECODER.decode(state.substring(VERSION.length() + 1, last)));
+        if (!binding.method().equals(text(payload, "m")) || !binding.name().equals(text(payload, "n"))
+                || !binding.arguments().equals(text(payload, "a"))) {
+            throw McpError.invalidParams("Invalid params: requestState belongs to another request");
+        }
+        if (payload.path("e").asLong() < clock.millis()) {
+            throw McpError.invalidParams("Invalid params: requestState has expired; send the request again without "
+                    + "it and without inputResponses");
+        }
+        Map<String, String> asked = new LinkedHashMap<>();
+        payload.path("k").properties().forEach(e -> asked.put(e.getKey(), e.getValue().stringValue()));
+        return new Opened(asked, (ObjectNode) payload.get("r"));
+    }
+
+    private static String text(JsonNode payload, String field) {
+        JsonNode value = payload.get(field);
+        return value != null && value.isString() ? value.stringValue() : null;
+    }
+
+    private static McpError tampered() {
+        return McpError.invalidParams("Invalid params: requestState failed its integrity check");
+    }
+
+    private byte[] mac(String signed) {
+        try {
+            Mac mac = Mac.getInstance(ALGORITHM);
+            mac.init(key);
+            return mac.doFinal(signed.getBytes(StandardCharsets.US_ASCII));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HMAC-SHA256 is unavailable", e);
+        }
+    }
+
+    /** JSON with object members in name order, so equal arguments give equal digests. */
+    private void canonical(JsonNode node, StringBuilder out) {
+        if (node.isObject()) {
+            List<String> names = new ArrayList<>(node.propertyNames());
+            names.sort(null);
+            out.append('{');
+            for (String name : names) {
+                out.append(codec.writeString(codec.nodes().stringNode(name))).append(':');
+                canonical(node.get(name), out);
+                out.append(',');
+            }
+            out.append('}');
+        } else if (node.isArray()) {
+            out.append('[');
+            for (JsonNode element : node) {
+                canonical(element, out);
+                out.append(',');
+            }
+            out.append(']');
+        } else {
+            out.append(codec.writeString(node));
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package io.beammcp.core.internal.protocol;
+
+import io.beammcp.core.internal.json.JsonCodec;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.JacksonSerializable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.SerializationContext;
+import tools.jackson.databind.jsontype.TypeSerializer;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The one writer of JSON-RPC envelopes: every response, notification and request the server sends is
+ * written here, {@code jsonrpc} first, without building the envelope as a tree. An absent id (an unreadable
+ * one) is left out, never sent as {@code null}.
+ */
+public final class Envelopes {
+
+    private final JsonCodec codec;
+
+    public Envelopes(JsonCodec codec) {
+        this.codec = codec;
+    }
+
+    /** A result response. */
+    public byte[] result(JsonNode id, JsonNode result) {
+        return write(new Envelope(id, null, "result", result));
+    }
+
+    /** An error response. */
+    public byte[] error(JsonNode id, McpError error) {
+        ObjectNode body = codec.object().put("code", error.code()).put("message", error.getMessage());
+        if (error.data() != null) {
+            body.set("data", error.data());
+        }
+        return write(new Envelope(id, null, "error", body));
+    }
+
+    /** A notification, with {@code params} unless {@code null}. */
+    public byte[] notification(Notification method, ObjectNode params) {
+        return write(new Envelope(null, method.id(), "params", params));
+    }
+
+    /** A request of the server's own to the client. */
+    public byte[] request(JsonNode id, String method, ObjectNode params) {
+        return write(new Envelope(id, method, "params", params));
+    }
+
+    private byte[] write(Envelope envelope) {
+        return codec.mapper().writeValueAsBytes(envelope);
+    }
+
+    /** {@code {"jsonrpc":"2.0","id":…,"method":…,"<member>":…}}, each member only when present. */
+    private static final class Envelope extends JacksonSerializable.Base {
+
+        private final JsonNode id;
+        private final String method;
+        private final String member;
+        private final JsonNode value;
+
+        Envelope(JsonNode id, String method, String member, JsonNode value) {
+            this.id = id;
+            this.method = method;
+            this.member = member;
+            this.value = value;
+        }
+
+        @Override
+        public void serialize(JsonGenerator generator, SerializationContext context) {
+            generator.writeStartObject();
+            generator.writeStringProperty("jsonrpc", "2.0");
+            if (id != null) {
+                generator.writeName("id");
+                id.serialize(generator, context);
+            }
+            if (method != null) {
+                generator.writeStringProperty("method", method);
+            }
+            if (value != null) {
+                generator.writeName(member);
+                value.serialize(generator, context);
+            }
+            generator.writeEndObject();
+        }
+
+        @Override
+        public void serializeWithType(JsonGenerator generator, SerializationContext context, TypeSerializer types) {
+            serialize(generator, context);
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package io.beammcp.core.internal.protocol;
+
+import io.beammcp.core.Revision;
+
+import java.util.List;
+import java.util.Set;
+
+/** The protocol versions the server knows. */
+public final class Versions {
+
+    public static final String MODERN = Revision.V2026_07_28.id();
+    public static final String LEGACY = Revision.V2025_11_25.id();
+    /** Versions whose traffic is legacy; only {@code 2025-11-25} is negotiated. */
+    public static final Set<String> LEGACY_VERSIONS = Set.of(LEGACY, "2025-06-18", "2025-03-26", "2024-11-05");
+    /** Both revisions, modern first: the list {@code server/discover} and {@code -32022} send. */
+    public static final List<String> SUPPORTED = List.of(MODERN, LEGACY);
+
+    private Versions() {
+    }
+}

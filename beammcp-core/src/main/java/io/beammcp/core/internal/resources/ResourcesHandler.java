@@ -1,0 +1,75 @@
+package io.beammcp.core.internal.resources;
+
+import io.beammcp.core.internal.call.HostContext;
+import io.beammcp.core.internal.call.Outcome;
+import io.beammcp.core.internal.call.Request;
+import io.beammcp.core.internal.input.Inputs;
+import io.beammcp.core.internal.json.JsonCodec;
+import io.beammcp.core.internal.protocol.CacheHints;
+import io.beammcp.core.internal.protocol.McpError;
+import io.beammcp.core.internal.session.Session;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.util.function.Supplier;
+
+/** {@code resources/list}, {@code resources/templates/list}, {@code resources/read}, and the legacy subscriptions. */
+public final class ResourcesHandler {
+
+    private final Supplier<Resources> resources;
+    private final Inputs inputs;
+    private final JsonCodec codec;
+    private final int pageSize;
+    private final CacheHints cache;
+
+    public ResourcesHandler(Supplier<Resources> resources, Inputs inputs, JsonCodec codec, int pageSize,
+            CacheHints cache) {
+        this.resources = resources;
+        this.inputs = inputs;
+        this.codec = codec;
+        this.pageSize = pageSize;
+        this.cache = cache;
+    }
+
+    public Outcome list(Request request) {
+        ObjectNode result = codec.object();
+        resources.get().list(request.params(), pageSize, result);
+        return Outcome.result(result, cache);
+    }
+
+    public Outcome templates(Request request) {
+        ObjectNode result = codec.object();
+        resources.get().listTemplates(request.params(), pageSize, result);
+        return Outcome.result(result, cache);
+    }
+
+    public Outcome read(Request request) {
+        Resources current = resources.get();
+        boolean modern = request.modern();
+        String uri = current.readable(request.params(), modern);
+        HostContext context = request.context();
+        context.withInput(inputs.open(request.era(), request.message(), uri, null), inputs.timeout());
+        return Outcome.work(() -> current.read(uri, context, modern), cache);
+    }
+
+    /** {@code resources/subscribe} (2025-11-25): a readable URI (else {@code -32002}); the result is {@code {}}. */
+    public Outcome subscribe(Request request) {
+        String uri = resources.get().readable(request.params(), false);
+        if (!request.context().session().subscribe(uri)) {
+            throw McpError.invalidParams("Invalid params: a session holds at most " + Session.MAX_SUBSCRIPTIONS
+                    + " subscriptions");
+        }
+        return Outcome.result(codec.object());
+    }
+
+    /** {@code resources/unsubscribe} (2025-11-25): the result is exactly {@code {}}. */
+    public Outcome unsubscribe(Request request) {
+        ObjectNode params = request.params();
+        JsonNode uri = params == null ? null : params.get("uri");
+        if (uri == null || !uri.isString()) {
+            throw McpError.invalidParams("Invalid params: uri must be a string");
+        }
+        request.context().session().unsubscribe(uri.stringValue());
+        return Outcome.result(codec.object());
+    }
+}

@@ -1,0 +1,148 @@
+package io.beammcp.core.internal.session;
+
+import io.beammcp.core.LogLevel;
+import io.beammcp.core.Revision;
+import io.beammcp.core.server.LegacySession;
+import tools.jackson.databind.JsonNode;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The core's {@link LegacySession}. A stdio process's session also tracks the process's 2026-07-28
+ * requests and streams, since stdio cancels by request id.
+ */
+public final class Session implements LegacySession {
+
+    /** The most resources one session may be subscribed to at once. */
+    public static final int MAX_SUBSCRIPTIONS = 1000;
+
+    private volatile Opened opened;
+    private volatile boolean initialized;
+    /** No log messages until the client sets a level. */
+    private volatile LogLevel logLevel;
+    private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
+    private final Map<String, Cancellable> inFlight = new ConcurrentHashMap<>();
+    private final Map<String, CompletableFuture<JsonNode>> awaiting = new ConcurrentHashMap<>();
+    private final AtomicLong requestIds = new AtomicLong();
+    private final Set<SessionStream> streams = ConcurrentHashMap.newKeySet();
+
+    /** The core's view of a session a transport handed over; every session is one the core made. */
+    public static Session of(LegacySession session) {
+        return (Session) session;
+    }
+
+    @Override
+    public boolean isOpen() {
+        return opened != null;
+    }
+
+    @Override
+    public boolean isInitialized() {
+        return initialized;
+    }
+
+    @Override
+    public Revision revision() {
+        Opened o = opened;
+        return o == null ? null : o.revision;
+    }
+
+    @Override
+    public void close() {
+        List.copyOf(streams).forEach(SessionStream::teardown);
+    }
+
+    public Map<String, Object> clientCapabilities() {
+        return opened.clientCapabilities;
+    }
+
+    public Map<String, Object> clientInfo() {
+        return opened.clientInfo;
+    }
+
+    /** Opens the session with what {@code initialize} negotiated; {@code false} when it is open already. */
+    public synchronized boolean open(Revision revision, Map<String, Object> clientCapabilities,
+            Map<String, Object> clientInfo) {
+        if (opened != null) {
+            return false;
+        }
+        opened = new Opened(revision, clientCapabilities, clientInfo);
+        return true;
+    }
+
+    /** Marks the handshake confirmed; {@code true} the first time. */
+    public synchronized boolean markInitialized() {
+        boolean first = !initialized;
+        initialized = true;
+        return first;
+    }
+
+    /** Requests and streams in flight, by the {@link #key} of their id: what {@code notifications/cancelled} names. */
+    public Map<String, Cancellable> inFlight() {
+        return inFlight;
+    }
+
+    /** The server's own requests to this client awaiting an answer, by the {@link #key} of their id. */
+    public Map<String, CompletableFuture<JsonNode>> awaiting() {
+        return awaiting;
+    }
+
+    /** The open streams this session holds; changed only under the lock of the server's stream registry. */
+    public Set<SessionStream> streams() {
+        return streams;
+    }
+
+    /**
+     * The key of a JSON-RPC id (a string or an integer node) in {@link #inFlight} and {@link #awaiting}: the
+     * string {@code "1"} and the number {@code 1} differ.
+     */
+    public static String key(JsonNode id) {
+        return id.isString() ? "\"" + id.stringValue() : id.asString();
+    }
+
+    /** A new id for a request of the server's own, unique in this session. */
+    public long nextRequestId() {
+        return requestIds.incrementAndGet();
+    }
+
+    /** Hands a client's response to the server's request it answers; an unknown id is ignored. */
+    public void answered(JsonNode id, JsonNode response) {
+        CompletableFuture<JsonNode> waiting = awaiting.remove(key(id));
+        if (waiting != null) {
+            waiting.complete(response);
+        }
+    }
+
+    public LogLevel logLevel() {
+        return logLevel;
+    }
+
+    public void logLevel(LogLevel level) {
+        this.logLevel = level;
+    }
+
+    /** Subscribes to a resource; {@code false} when the session holds too many subscriptions already. */
+    public synchronized boolean subscribe(String uri) {
+        if (subscriptions.contains(uri)) {
+            return true;
+        }
+        return subscriptions.size() < MAX_SUBSCRIPTIONS && subscriptions.add(uri);
+    }
+
+    public void unsubscribe(String uri) {
+        subscriptions.remove(uri);
+    }
+
+    public boolean subscribed(String uri) {
+        return subscriptions.contains(uri);
+    }
+
+    private record Opened(Revision revision, Map<String, Object> clientCapabilities,
+            Map<String, Object> clientInfo) {
+    }
+}

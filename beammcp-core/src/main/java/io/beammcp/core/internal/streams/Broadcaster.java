@@ -1,0 +1,68 @@
+package io.beammcp.core.internal.streams;
+
+import io.beammcp.core.internal.json.JsonCodec;
+import io.beammcp.core.internal.protocol.Envelopes;
+import io.beammcp.core.internal.protocol.MetaKeys;
+import io.beammcp.core.internal.protocol.Notification;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Delivers a change to every open stream that wants it: a listen stream gets the notification tagged with
+ * its id, a legacy channel the untagged one (encoded once for all of them).
+ */
+public final class Broadcaster {
+
+    private final Streams streams;
+    private final JsonCodec codec;
+    private final Envelopes envelopes;
+
+    public Broadcaster(Streams streams, JsonCodec codec, Envelopes envelopes) {
+        this.streams = streams;
+        this.codec = codec;
+        this.envelopes = envelopes;
+    }
+
+    public void listChanged(ListKind kind) {
+        byte[] untagged = null;
+        for (Stream stream : streams.open()) {
+            if (!stream.wantsList(kind)) {
+                continue;
+            }
+            if (stream.listenId() != null) {
+                stream.deliver(envelopes.notification(kind.changed(), tagged(stream.listenId())));
+            } else {
+                if (untagged == null) {
+                    untagged = envelopes.notification(kind.changed(), null);
+                }
+                stream.deliver(untagged);
+            }
+        }
+    }
+
+    public void resourceUpdated(String uri) {
+        byte[] untagged = null;
+        for (Stream stream : streams.open()) {
+            if (!stream.wantsUpdate(uri)) {
+                continue;
+            }
+            if (stream.listenId() != null) {
+                ObjectNode params = tagged(stream.listenId());
+                params.put("uri", uri);
+                stream.deliver(envelopes.notification(Notification.RESOURCES_UPDATED, params));
+            } else {
+                if (untagged == null) {
+                    untagged = envelopes.notification(Notification.RESOURCES_UPDATED, codec.object().put("uri", uri));
+                }
+                stream.deliver(untagged);
+            }
+        }
+    }
+
+    /** The params of a notification for one listen stream only. */
+    private ObjectNode tagged(JsonNode listenId) {
+        ObjectNode params = codec.object();
+        params.putObject("_meta").set(MetaKeys.SUBSCRIPTION_ID, listenId);
+        return params;
+    }
+}

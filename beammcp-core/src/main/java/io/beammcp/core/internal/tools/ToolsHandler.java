@@ -1,0 +1,118 @@
+package io.beammcp.core.internal.tools;
+
+import io.beammcp.core.MissingClientCapabilityException;
+import io.beammcp.core.Revision;
+import io.beammcp.core.internal.call.HostContext;
+import io.beammcp.core.internal.call.Outcome;
+import io.beammcp.core.internal.call.Request;
+import io.beammcp.core.internal.catalog.Paged;
+import io.beammcp.core.internal.input.Inputs;
+import io.beammcp.core.internal.json.JsonCodec;
+import io.beammcp.core.internal.protocol.CacheHints;
+import io.beammcp.core.internal.protocol.McpError;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** {@code tools/list} and {@code tools/call}, on the tools compiled now. */
+public final class ToolsHandler {
+
+    private final Supplier<Paged<CompiledTool>> tools;
+    private final ToolCalls calls;
+    private final Inputs inputs;
+    private final JsonCodec codec;
+    private final int pageSize;
+    private final CacheHints cache;
+
+    public ToolsHandler(Supplier<Paged<CompiledTool>> tools, ToolCalls calls, Inputs inputs, JsonCodec codec,
+            int pageSize, CacheHints cache) {
+        this.tools = tools;
+        this.calls = calls;
+        this.inputs = inputs;
+        this.codec = codec;
+        this.pageSize = pageSize;
+        this.cache = cache;
+    }
+
+    public Outcome list(Request request) {
+        ObjectNode result = codec.object();
+        tools.get().page(request.params(), pageSize, result);
+        return Outcome.result(result, cache);
+    }
+
+    /**
+     * A call of a listed tool: its arguments checked against the headers that mirror them (HTTP), the
+     * client's capabilities against those the tool requires, then the arguments against its schema, all
+     * before host code runs with only the declared keys.
+     */
+    public Outcome call(Request request) {
+        Revision era = request.era();
+        ObjectNode params = request.params();
+        JsonNode name = params == null ? null : params.get("name");
+        if (name == null || !name.isString()) {
+            throw McpError.invalidParams("Invalid params: name must be a string");
+        }
+        CompiledTool tool = tools.get().get(name.stringValue());
+        if (tool == null) {
+            String shown = ToolIndex.NAME.matcher(name.stringValue()).matches() ? ": " + name.stringValue() : "";
+            throw McpError.invalidParams("Unknown tool" + shown);
+        }
+        JsonNode arguments = params.get("arguments");
+        if (arguments == null) {
+            arguments = codec.object();
+        } else if (!arguments.isObject()) {
+            throw McpError.invalidParams("Invalid params: arguments must be an object");
+        }
+        if (request.modern() && request.exchange().facts().headerRules()) {
+            tool.headerParams().check(request.exchange(), arguments);
+        }
+        HostContext context = request.context();
+        List<String> missing = missingCapabilities(tool.spec().requiredClientCapabilities(), context);
+        if (!missing.isEmpty()) {
+            if (request.modern()) {
+                ObjectNode data = codec.object();
+                ObjectNode required = data.putObject("requiredCapabilities");
+                missing.forEach(required::putObject);
+                throw new McpError(McpError.MISSING_REQUIRED_CLIENT_CAPABILITY,
+                        "Missing required client capability: " + String.join(", ", missing), data);
+            }
+            // 2025-11-25 has no such error: the model learns it from a tool error
+            return Outcome.result(calls.missingCapabilities(tool, missing));
+        }
+        ObjectNode violations = calls.violations(tool, arguments);
+        if (violations != null) {
+            return Outcome.result(violations);
+        }
+        Map<String, Object> declared = calls.declaredArguments(tool, arguments);
+        context.forTool(tool.spec()).withInput(inputs.open(era, request.message(), tool.name(), arguments),
+                inputs.timeout());
+        return Outcome.work(() -> {
+            try {
+                return calls.run(tool, declared, context);
+            } catch (MissingClientCapabilityException e) {
+                if (era == Revision.V2026_07_28) {
+                    throw e;
+                }
+                // as for a tool's declared capabilities: 2025-11-25 has no error for it, the model learns it
+                return calls.missingCapabilities(tool, e.missing().stream().map(p -> String.join(".", p)).toList());
+            }
+        }, null);
+    }
+
+    private static List<String> missingCapabilities(List<String> required, HostContext context) {
+        if (required.isEmpty()) {
+            return List.of();
+        }
+        List<String> missing = new ArrayList<>();
+        for (String capability : required) {
+            if (!context.clientCapabilities().containsKey(capability)) {
+                missing.add(capability);
+            }
+        }
+        return missing;
+    }
+}

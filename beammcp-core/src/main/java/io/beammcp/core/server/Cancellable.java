@@ -1,8 +1,0 @@
-package io.beammcp.core.server;
-
-/** Something in flight for a client that the client can call off: host work, or a stream it opened. */
-interface Cancellable {
-
-    /** Stops it without answering; does nothing once it has ended. */
-    void cancel();
-}

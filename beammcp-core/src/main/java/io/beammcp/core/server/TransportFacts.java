@@ -1,0 +1,26 @@
+package io.beammcp.core.server;
+
+/**
+ * What a transport tells the core about itself, as the rules of the specification that depend on it. The
+ * core reads these facts; it never asks which transport it is on.
+ *
+ * @param networkTransport the transport's name in telemetry ({@code "pipe"} for stdio, {@code "tcp"} for
+ *        HTTP); never used for a protocol decision
+ * @param headerRules the 2026-07-28 rules for headers that mirror the body apply (the version, method and
+ *        name headers, {@code Mcp-Param-*}), and a legacy version header must name the session's revision
+ * @param connectionIsSession the connection is one legacy session for its whole life (stdio): {@code initialize}
+ *        opens the exchange's own session instead of a new one, {@code notifications/cancelled} cancels
+ *        2026-07-28 requests too (over HTTP a client closes the response stream instead), the session's change
+ *        notifications go out on the connection itself, and a torn-down listen also gets
+ *        {@code notifications/cancelled}
+ * @param endsByMessage the client can end the conversation with {@code shutdown} and {@code exit}
+ */
+public record TransportFacts(String networkTransport, boolean headerRules, boolean connectionIsSession,
+        boolean endsByMessage) {
+
+    /** Newline-delimited JSON-RPC over a process's standard input and output. */
+    public static final TransportFacts STDIO = new TransportFacts("pipe", false, true, true);
+
+    /** Streamable HTTP. */
+    public static final TransportFacts HTTP = new TransportFacts("tcp", true, false, false);
+}
