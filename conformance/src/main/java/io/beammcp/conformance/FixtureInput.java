@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The tools and the prompt that ask the client for input (FIXTURE.md §4.3-4.5 and §8), written once for both
- * revisions: in 2026-07-28 they answer {@code input_required} and complete on the retry, in 2025-11-25 the
+ * The tools and the prompt of the conformance suite's scenarios that ask the client for input, written once
+ * for both revisions: in 2026-07-28 they answer {@code input_required} and complete on the retry, in 2025-11-25 the
  * same code sends {@code elicitation/create}, {@code sampling/createMessage} or {@code roots/list} and waits.
  */
 final class FixtureInput {

@@ -12,7 +12,7 @@ import io.beammcp.core.PromptSpec;
 import java.util.List;
 import java.util.Map;
 
-/** The prompts and completions of the conformance contract (FIXTURE.md §6). */
+/** The prompts and completions the conformance suite's server scenarios call. */
 final class FixturePrompts implements PromptRenderer, Completer {
 
     static final List<PromptSpec> PROMPTS = List.of(

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The resources of the conformance contract (FIXTURE.md §5). */
+/** The resources the conformance suite's server scenarios read. */
 final class FixtureResources implements ResourceReader {
 
     private static final Pattern TEMPLATE = Pattern.compile("test://template/([^/]+)/data");

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The tools of the conformance contract (FIXTURE.md §4); those that ask the client for input are in
+ * The tools the conformance suite's server scenarios call; those that ask the client for input are in
  * {@link FixtureInput}. The lists themselves are fixed: the trigger tools report a change so that the
  * notification path runs.
  */

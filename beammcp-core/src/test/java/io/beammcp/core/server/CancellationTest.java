@@ -4,6 +4,7 @@ import io.beammcp.core.CallContext;
 import io.beammcp.core.Revision;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
+import io.beammcp.core.internal.session.Session;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -89,7 +90,7 @@ class CancellationTest {
         assertThat(wire.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":7,"
                 + "\"reason\":\"user abort\"}}")).isNull();
         assertStoppedWithoutAnswer(wire, reply);
-        assertThat(io.beammcp.core.internal.session.Session.of(wire.session).inFlight()).as("nothing left to cancel").isEmpty();
+        assertThat(Session.of(wire.session).inFlight()).as("nothing left to cancel").isEmpty();
     }
 
     @Test

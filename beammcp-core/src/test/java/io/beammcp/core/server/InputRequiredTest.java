@@ -15,6 +15,7 @@ import io.beammcp.core.ResourceSpec;
 import io.beammcp.core.Revision;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
+import io.beammcp.core.internal.session.Session;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -440,7 +441,7 @@ class InputRequiredTest {
         assertThat(result(response).path("content").get(0).path("text").stringValue()).isEqualTo("Hello, Alice");
         assertThat(result(response).has("resultType")).as("no resultType in 2025-11-25").isFalse();
         assertThat(runs.get()).as("host code ran once").isEqualTo(1);
-        assertThat(io.beammcp.core.internal.session.Session.of(wire.session).awaiting()).isEmpty();
+        assertThat(Session.of(wire.session).awaiting()).isEmpty();
     }
 
     @Test
@@ -470,7 +471,7 @@ class InputRequiredTest {
         assertThat(sent).hasSize(2);
         assertThat(sent.get(1).path("method").stringValue()).isEqualTo("notifications/cancelled");
         assertThat(sent.get(1).path("params").path("requestId")).isEqualTo(sent.get(0).get("id"));
-        assertThat(io.beammcp.core.internal.session.Session.of(wire.session).awaiting()).isEmpty();
+        assertThat(Session.of(wire.session).awaiting()).isEmpty();
         // a late answer is ignored
         assertThat(wire.send("{\"jsonrpc\":\"2.0\",\"id\":" + sent.get(0).get("id") + ",\"result\":{}}")).isNull();
     }
@@ -494,10 +495,10 @@ class InputRequiredTest {
         Reply answer = reply.get(10, TimeUnit.SECONDS);
         assertThat(answer.hasBody()).isFalse();
         assertThat(answer.kind()).isEqualTo(Reply.Kind.UNANSWERED);
-        for (int i = 0; i < 100 && !io.beammcp.core.internal.session.Session.of(wire.session).awaiting().isEmpty(); i++) {
+        for (int i = 0; i < 100 && !Session.of(wire.session).awaiting().isEmpty(); i++) {
             Thread.sleep(10);
         }
-        assertThat(io.beammcp.core.internal.session.Session.of(wire.session).awaiting()).isEmpty();
+        assertThat(Session.of(wire.session).awaiting()).isEmpty();
     }
 
     @Test

@@ -1,9 +1,8 @@
 package io.beammcp.core.internal.catalog;
 
-import io.beammcp.core.internal.json.JsonCodec;
-
 import io.beammcp.core.Content;
 import io.beammcp.core.ResourceContents;
+import io.beammcp.core.internal.json.JsonCodec;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.util.Base64;

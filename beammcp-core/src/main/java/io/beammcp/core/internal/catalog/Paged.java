@@ -1,7 +1,6 @@
 package io.beammcp.core.internal.catalog;
 
 import io.beammcp.core.internal.protocol.McpError;
-
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;

@@ -1,7 +1,5 @@
 package io.beammcp.core.internal.catalog;
 
-import io.beammcp.core.internal.json.JsonCodec;
-
 import com.networknt.schema.Error;
 import com.networknt.schema.ExecutionConfig;
 import com.networknt.schema.ExecutionContext;
@@ -14,6 +12,7 @@ import com.networknt.schema.dialect.Dialect;
 import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.keyword.AnnotationKeyword;
 import com.networknt.schema.path.PathType;
+import io.beammcp.core.internal.json.JsonCodec;
 import tools.jackson.databind.JsonNode;
 
 import java.util.List;

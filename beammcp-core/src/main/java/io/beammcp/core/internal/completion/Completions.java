@@ -1,17 +1,14 @@
 package io.beammcp.core.internal.completion;
 
-import io.beammcp.core.internal.call.Outcome;
-
+import io.beammcp.core.Completer;
 import io.beammcp.core.internal.call.HostContext;
-
 import io.beammcp.core.internal.call.HostFaults;
+import io.beammcp.core.internal.call.Outcome;
 import io.beammcp.core.internal.call.Request;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.prompts.Prompts;
 import io.beammcp.core.internal.protocol.McpError;
 import io.beammcp.core.internal.resources.Resources;
-
-import io.beammcp.core.Completer;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;

@@ -1,14 +1,10 @@
 package io.beammcp.core.internal.input;
 
-import io.beammcp.core.internal.protocol.McpError;
-
 import io.beammcp.core.internal.json.JsonCodec;
-
+import io.beammcp.core.internal.protocol.McpError;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -20,6 +16,8 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Seals and opens the {@code requestState} of 2026-07-28 multi-round requests: everything the next round

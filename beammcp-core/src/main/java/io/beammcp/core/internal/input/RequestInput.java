@@ -1,9 +1,8 @@
 package io.beammcp.core.internal.input;
 
+import io.beammcp.core.InputRequest;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.McpError;
-
-import io.beammcp.core.InputRequest;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -160,7 +159,7 @@ public final class RequestInput {
 
     /**
      * Whether the capabilities declare {@code needed}. Form elicitation is declared by {@code elicitation: {}}
-     * too, while {@code elicitation: {url: {}}} alone declares URL mode only (WIRE.md §14).
+     * too, while {@code elicitation: {url: {}}} alone declares URL mode only (2026-07-28, Elicitation, Capabilities).
      */
     public static boolean declares(Map<String, Object> declared, List<String> needed) {
         Object top = declared.get(needed.get(0));

@@ -1,7 +1,12 @@
 package io.beammcp.core.internal.prompts;
 
+import com.networknt.schema.Error;
+import io.beammcp.core.PromptArgument;
+import io.beammcp.core.PromptMessage;
+import io.beammcp.core.PromptRenderer;
+import io.beammcp.core.PromptResult;
+import io.beammcp.core.PromptSpec;
 import io.beammcp.core.internal.call.HostContext;
-
 import io.beammcp.core.internal.call.HostFaults;
 import io.beammcp.core.internal.catalog.Blocks;
 import io.beammcp.core.internal.catalog.Catalogs;
@@ -9,13 +14,6 @@ import io.beammcp.core.internal.catalog.Paged;
 import io.beammcp.core.internal.catalog.SchemaCompiler;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.McpError;
-
-import com.networknt.schema.Error;
-import io.beammcp.core.PromptArgument;
-import io.beammcp.core.PromptMessage;
-import io.beammcp.core.PromptRenderer;
-import io.beammcp.core.PromptResult;
-import io.beammcp.core.PromptSpec;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;

@@ -2,10 +2,10 @@ package io.beammcp.core.internal.protocol;
 
 import io.beammcp.core.server.Exchange;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.List;
 

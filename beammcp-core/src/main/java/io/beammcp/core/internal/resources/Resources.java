@@ -1,20 +1,18 @@
 package io.beammcp.core.internal.resources;
 
-import io.beammcp.core.internal.call.HostContext;
-
-import io.beammcp.core.internal.call.HostFaults;
-import io.beammcp.core.internal.catalog.Blocks;
-import io.beammcp.core.internal.catalog.Catalogs;
-import io.beammcp.core.internal.catalog.Paged;
-import io.beammcp.core.internal.json.JsonCodec;
-import io.beammcp.core.internal.protocol.McpError;
-
 import io.beammcp.core.ReadResult;
 import io.beammcp.core.ResourceContents;
 import io.beammcp.core.ResourceEntry;
 import io.beammcp.core.ResourceReader;
 import io.beammcp.core.ResourceSpec;
 import io.beammcp.core.ResourceTemplateSpec;
+import io.beammcp.core.internal.call.HostContext;
+import io.beammcp.core.internal.call.HostFaults;
+import io.beammcp.core.internal.catalog.Blocks;
+import io.beammcp.core.internal.catalog.Catalogs;
+import io.beammcp.core.internal.catalog.Paged;
+import io.beammcp.core.internal.json.JsonCodec;
+import io.beammcp.core.internal.protocol.McpError;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;

@@ -1,8 +1,7 @@
 package io.beammcp.core.internal.tools;
 
-import io.beammcp.core.internal.catalog.SchemaCompiler;
-
 import io.beammcp.core.ToolSpec;
+import io.beammcp.core.internal.catalog.SchemaCompiler;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 

@@ -2,7 +2,6 @@ package io.beammcp.core.internal.tools;
 
 import io.beammcp.core.internal.protocol.HeaderRules;
 import io.beammcp.core.server.Exchange;
-
 import tools.jackson.databind.JsonNode;
 
 import java.math.BigDecimal;

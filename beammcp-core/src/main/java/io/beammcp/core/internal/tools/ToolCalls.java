@@ -1,17 +1,15 @@
 package io.beammcp.core.internal.tools;
 
-import io.beammcp.core.internal.call.HostContext;
-
-import io.beammcp.core.internal.call.HostFaults;
-import io.beammcp.core.internal.catalog.Blocks;
-import io.beammcp.core.internal.json.JavaValues;
-import io.beammcp.core.internal.json.JsonCodec;
-
 import com.networknt.schema.Error;
 import io.beammcp.core.Content;
 import io.beammcp.core.Dispatch;
 import io.beammcp.core.Revision;
 import io.beammcp.core.ToolResult;
+import io.beammcp.core.internal.call.HostContext;
+import io.beammcp.core.internal.call.HostFaults;
+import io.beammcp.core.internal.catalog.Blocks;
+import io.beammcp.core.internal.json.JavaValues;
+import io.beammcp.core.internal.json.JsonCodec;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -42,7 +40,7 @@ public final class ToolCalls {
 
     /**
      * Arguments that break the schema are a tool execution error ({@code isError: true}), so the model
-     * can correct itself: WIRE.md §7.4 and the tools pages of both revisions route input validation
+     * can correct itself: the Tools pages of both revisions (Error Handling) route input validation
      * there, keeping {@code -32602} for calls not shaped like a {@code tools/call}.
      */
     public ObjectNode violations(CompiledTool tool, JsonNode arguments) {

@@ -1,12 +1,11 @@
 package io.beammcp.core.internal.tools;
 
+import io.beammcp.core.ToolAnnotations;
+import io.beammcp.core.ToolSpec;
 import io.beammcp.core.internal.catalog.Catalogs;
 import io.beammcp.core.internal.catalog.Paged;
 import io.beammcp.core.internal.catalog.SchemaCompiler;
 import io.beammcp.core.internal.json.JsonCodec;
-
-import io.beammcp.core.ToolAnnotations;
-import io.beammcp.core.ToolSpec;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.util.HashMap;
