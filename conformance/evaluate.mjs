@@ -1,7 +1,8 @@
 // Scores one conformance run against the frozen requirement list and the baseline of expected failures.
 // Usage: node evaluate.mjs <revision> <results-dir> <baseline.yaml> <requirements.yaml>
-// A scored scenario passes when none of its checks is FAILURE. The run fails on a regression (a failure not
-// in the baseline) and on a stale entry (a baselined scenario that passes): the baseline can only shrink.
+// Every server scenario the suite runs counts, scored or not; one passes when none of its checks is FAILURE.
+// The run fails on a regression (a failure not in the baseline, or a scenario the requirements do not name)
+// and on a stale entry (a baselined scenario that passes): the baseline can only shrink.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -10,7 +11,10 @@ const require = createRequire(path.join(path.dirname(new URL(import.meta.url).pa
 const YAML = require('yaml');
 
 const [revision, resultsDir, baselineFile, requirementsFile] = process.argv.slice(2);
-const scored = YAML.parse(fs.readFileSync(requirementsFile, 'utf8')).server;
+const requirements = YAML.parse(fs.readFileSync(requirementsFile, 'utf8'));
+const scored = requirements.server;
+// every server scenario the suite runs but does not score (extensions, pending ones) counts here too
+const unscored = (requirements.not_scored || []).filter((entry) => entry.leg === 'server').map((entry) => entry.scenario);
 const baseline = (YAML.parse(fs.readFileSync(baselineFile, 'utf8')) || {})[revision] || {};
 
 const checksByScenario = new Map();
@@ -22,29 +26,42 @@ for (const dir of fs.readdirSync(resultsDir)) {
   }
 }
 
-let passed = 0;
 const regressions = [];
 const stale = [];
-console.log(`\n== ${revision}: scored scenarios ==`);
-for (const scenario of scored) {
-  const checks = checksByScenario.get(scenario);
-  const failures = checks ? checks.filter((c) => c.status === 'FAILURE') : [{ id: 'not-run' }];
-  const warnings = checks ? checks.filter((c) => c.status === 'WARNING') : [];
-  const ok = failures.length === 0;
-  const expected = baseline[scenario];
-  if (ok) passed++;
-  let note = '';
-  if (!ok && expected) note = `  (baselined: ${expected})`;
-  if (!ok && !expected) { note = '  REGRESSION'; regressions.push(scenario); }
-  if (ok && expected) { note = '  STALE BASELINE ENTRY: remove it'; stale.push(scenario); }
-  console.log(`${ok ? 'PASS' : 'FAIL'} ${scenario}${note}`);
-  if (!ok) for (const f of failures) console.log(`       failure ${f.id}${f.errorMessage ? ': ' + f.errorMessage : ''}`);
-  for (const w of warnings) console.log(`       warning ${w.id}${w.errorMessage ? ': ' + w.errorMessage : ''}`);
+function evaluate(title, scenarios) {
+  let passed = 0;
+  console.log(`\n== ${revision}: ${title} scenarios ==`);
+  for (const scenario of scenarios) {
+    const checks = checksByScenario.get(scenario);
+    const failures = checks ? checks.filter((c) => c.status === 'FAILURE') : [{ id: 'not-run' }];
+    const warnings = checks ? checks.filter((c) => c.status === 'WARNING') : [];
+    const ok = failures.length === 0;
+    const expected = baseline[scenario];
+    if (ok) passed++;
+    let note = '';
+    if (!ok && expected) note = `  (baselined: ${expected})`;
+    if (!ok && !expected) { note = '  REGRESSION'; regressions.push(scenario); }
+    if (ok && expected) { note = '  STALE BASELINE ENTRY: remove it'; stale.push(scenario); }
+    console.log(`${ok ? 'PASS' : 'FAIL'} ${scenario}${note}`);
+    if (!ok) for (const f of failures) console.log(`       failure ${f.id}${f.errorMessage ? ': ' + f.errorMessage : ''}`);
+    for (const w of warnings) console.log(`       warning ${w.id}${w.errorMessage ? ': ' + w.errorMessage : ''}`);
+  }
+  console.log(`${revision} ${title} passed/total: ${passed}/${scenarios.length}`);
+}
+evaluate('scored', scored);
+evaluate('unscored', unscored);
+for (const scenario of checksByScenario.keys()) {
+  if (!scored.includes(scenario) && !unscored.includes(scenario)) {
+    regressions.push(scenario);
+    console.log(`UNLISTED SCENARIO ${scenario}: the suite ran a scenario its requirements do not name`);
+  }
 }
 for (const scenario of Object.keys(baseline)) {
-  if (!scored.includes(scenario)) { stale.push(scenario); console.log(`UNKNOWN BASELINE ENTRY ${scenario}`); }
+  if (!scored.includes(scenario) && !unscored.includes(scenario)) {
+    stale.push(scenario);
+    console.log(`UNKNOWN BASELINE ENTRY ${scenario}`);
+  }
 }
-console.log(`${revision} scored passed/total: ${passed}/${scored.length}`);
 if (regressions.length || stale.length) {
   console.log(`${revision}: ${regressions.length} regression(s), ${stale.length} stale baseline entr(ies)`);
   process.exit(1);

@@ -1,5 +1,6 @@
 package io.beammcp.core;
 
+import java.security.Principal;
 import java.util.Map;
 
 /**
@@ -63,6 +64,30 @@ public interface CallContext {
      *         {@code null} outside a tool call
      */
     ToolSpec tool();
+
+    /**
+     * Who is calling, as the transport authenticated them: over HTTP the application's authenticated user
+     * (with Spring Security, its {@code Authentication}), over stdio whatever principal the host configured.
+     *
+     * @return the caller, or {@code null} when the transport knows none
+     */
+    default Principal principal() {
+        return null;
+    }
+
+    /**
+     * Runs the rest of this tool call as a task of the Tasks extension, when the tool declares
+     * {@link TaskSupport} and this 2026-07-28 request declared the extension: the client is answered now with
+     * a {@code CreateTaskResult} and polls {@code tasks/get}; input asked from now on goes through
+     * {@code tasks/get} and {@code tasks/update}, while progress and log messages are no longer sent (the
+     * extension has none for tasks). Without it, nothing changes. A task-capable call also becomes a task
+     * by itself when its host code runs past the server's immediate window.
+     *
+     * @return {@code true} when the call is (now) a task, {@code false} when it goes on as an ordinary call
+     */
+    default boolean startTask() {
+        return false;
+    }
 
     /**
      * Reports progress ({@code notifications/progress}). Sent only when the request carried a

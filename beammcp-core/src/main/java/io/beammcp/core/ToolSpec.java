@@ -23,10 +23,11 @@ import java.util.Map;
  * @param mode what the tool does to the world, which gives default annotations, or {@code null}
  * @param requiredClientCapabilities client capabilities the tool cannot work without (for example
  *        {@code "sampling"}); a call from a client that did not declare them never reaches dispatch
+ * @param taskSupport whether a 2026-07-28 call may run as a task (the Tasks extension); never {@code null}
  */
 public record ToolSpec(String name, String title, String description, String inputSchema, String outputSchema,
         ToolAnnotations annotations, List<Icon> icons, Map<String, Object> meta, String commandClass,
-        ToolMode mode, List<String> requiredClientCapabilities) {
+        ToolMode mode, List<String> requiredClientCapabilities, TaskSupport taskSupport) {
 
     /**
      * Normalizes the optional collections and annotations.
@@ -37,6 +38,7 @@ public record ToolSpec(String name, String title, String description, String inp
         meta = meta == null ? null : Map.copyOf(meta);
         requiredClientCapabilities = requiredClientCapabilities == null ? List.of()
                 : List.copyOf(requiredClientCapabilities);
+        taskSupport = taskSupport == null ? TaskSupport.FORBIDDEN : taskSupport;
     }
 
     /**
@@ -74,6 +76,7 @@ public record ToolSpec(String name, String title, String description, String inp
         private String commandClass;
         private ToolMode mode;
         private List<String> requiredClientCapabilities;
+        private TaskSupport taskSupport;
 
         private Builder(String name) {
             this.name = name;
@@ -192,13 +195,27 @@ public record ToolSpec(String name, String title, String description, String inp
         }
 
         /**
+         * Declares whether a call may run as a task when the client declares the Tasks extension
+         * ({@code io.modelcontextprotocol/tasks}, 2026-07-28 only): the client then polls {@code tasks/get}
+         * for the result instead of waiting on the call.
+         *
+         * @param support {@link TaskSupport#OPTIONAL} or {@link TaskSupport#REQUIRED}; the default is
+         *        {@link TaskSupport#FORBIDDEN}
+         * @return this builder
+         */
+        public Builder taskSupport(TaskSupport support) {
+            this.taskSupport = support;
+            return this;
+        }
+
+        /**
          * Builds the spec; its checks happen when a server compiles the catalog.
          *
          * @return the tool spec
          */
         public ToolSpec build() {
             return new ToolSpec(name, title, description, inputSchema, outputSchema, annotations, icons, meta,
-                    commandClass, mode, requiredClientCapabilities);
+                    commandClass, mode, requiredClientCapabilities, taskSupport);
         }
     }
 }

@@ -6,7 +6,9 @@ import io.beammcp.core.Completer;
 import io.beammcp.core.Dispatch;
 import io.beammcp.core.PromptRenderer;
 import io.beammcp.core.ResourceReader;
+import io.beammcp.autoconfigure.tasks.BeamMcpTasksProperties;
 import io.beammcp.core.server.McpServer;
+import io.beammcp.core.tasks.TaskStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -39,7 +41,9 @@ public final class BeamMcpAutoConfiguration {
     McpServer mcpServer(ObjectProvider<Catalog> catalog, ObjectProvider<Dispatch> dispatch,
             ObjectProvider<ResourceReader> resourceReader, ObjectProvider<PromptRenderer> promptRenderer,
             ObjectProvider<Completer> completer, ObjectProvider<CatalogChanges> changes, BeamMcpProperties properties,
+            ObjectProvider<TaskStore> taskStore, ObjectProvider<BeamMcpTasksProperties> tasksProperties,
             Environment environment) {
+        BeamMcpTasksProperties tasks = tasksProperties.getIfAvailable(BeamMcpTasksProperties::new);
         BeamMcpProperties.Tools tools = properties.getTools();
         BeamMcpProperties.Streams streams = properties.getStreams();
         BeamMcpProperties.ListCache resources = properties.getResources();
@@ -73,6 +77,10 @@ public final class BeamMcpAutoConfiguration {
                 .inputStateKey(input.getStateKey() == null ? null : input.getStateKey().getBytes(StandardCharsets.UTF_8))
                 .inputStateTtl(input.getStateTtl())
                 .inputTimeout(input.getTimeout())
+                .tasks(tasks.isEnabled() ? taskStore.getIfAvailable() : null)
+                .taskTtl(tasks.getTtl())
+                .taskPollInterval(tasks.getPollInterval())
+                .taskImmediateWindow(tasks.getImmediateWindow())
                 .build();
     }
 

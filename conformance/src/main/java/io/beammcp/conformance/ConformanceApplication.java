@@ -30,6 +30,7 @@ public class ConformanceApplication {
     Catalog catalog() {
         List<ToolSpec> tools = new ArrayList<>(FixtureTools.TOOLS);
         tools.addAll(FixtureInput.TOOLS);
+        tools.addAll(FixtureTasks.TOOLS);
         List<PromptSpec> prompts = new ArrayList<>(FixturePrompts.PROMPTS);
         prompts.add(FixtureInput.PROMPT);
         return Catalog.of(tools, FixtureResources.RESOURCES, prompts);

@@ -168,7 +168,7 @@ final class FixtureInput {
         return PromptResult.of(PromptMessage.user(Content.text("Use this context: " + field(answer, "context"))));
     }
 
-    private static InputRequest askName() {
+    static InputRequest askName() {
         return InputRequest.elicitation("What is your name?",
                 object(Map.of("name", Map.of("type", "string")), List.of("name")));
     }
@@ -177,11 +177,11 @@ final class FixtureInput {
         return Map.of("type", "object", "properties", properties, "required", required);
     }
 
-    private static boolean accepted(Map<String, Object> answer) {
+    static boolean accepted(Map<String, Object> answer) {
         return answer != null && "accept".equals(answer.get("action"));
     }
 
-    private static Object field(Map<String, Object> answer, String name) {
+    static Object field(Map<String, Object> answer, String name) {
         Object content = answer == null ? null : answer.get("content");
         return content instanceof Map<?, ?> map ? map.get(name) : null;
     }

@@ -52,6 +52,9 @@ final class FixtureTools implements Dispatch {
         if (FixtureInput.handles(toolName)) {
             return FixtureInput.call(toolName, arguments, context);
         }
+        if (FixtureTasks.handles(toolName)) {
+            return FixtureTasks.call(toolName, arguments, context);
+        }
         return switch (toolName) {
             case "test_tool_with_progress" -> {
                 for (int progress = 0; progress <= 100; progress += 50) {

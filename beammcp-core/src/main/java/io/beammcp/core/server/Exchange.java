@@ -1,5 +1,6 @@
 package io.beammcp.core.server;
 
+import java.security.Principal;
 import java.util.List;
 
 /**
@@ -25,6 +26,15 @@ public interface Exchange {
      */
     default List<String> headers(String name) {
         return List.of();
+    }
+
+    /**
+     * Who sent the message, as the transport authenticated them.
+     *
+     * @return the caller, or {@code null} when the transport knows none (the default)
+     */
+    default Principal principal() {
+        return null;
     }
 
     /**

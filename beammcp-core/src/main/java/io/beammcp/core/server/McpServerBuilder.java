@@ -8,9 +8,13 @@ import io.beammcp.core.PromptRenderer;
 import io.beammcp.core.ResourceReader;
 import io.beammcp.core.internal.engine.ServerConfig;
 import io.beammcp.core.internal.protocol.CacheHints;
+import io.beammcp.core.internal.tasks.TaskSettings;
+import io.beammcp.core.internal.tasks.TaskThreads;
+import io.beammcp.core.tasks.TaskStore;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 
 /**
  * Configures a {@link McpServer}. Every setting has a default; {@link #build()} checks the catalog and
@@ -40,6 +44,11 @@ public final class McpServerBuilder {
     private byte[] inputStateKey;
     private Duration inputStateTtl = Duration.ofMinutes(10);
     private Duration inputTimeout = Duration.ofMinutes(5);
+    private TaskStore taskStore;
+    private Duration taskTtl = Duration.ofHours(1);
+    private Duration taskPollInterval = Duration.ofSeconds(1);
+    private Duration taskImmediateWindow = Duration.ofMillis(100);
+    private Executor taskExecutor;
 
     McpServerBuilder(Catalog catalog, Dispatch dispatch) {
         this.catalog = Objects.requireNonNull(catalog, "catalog");
@@ -274,6 +283,65 @@ public final class McpServerBuilder {
     }
 
     /**
+     * Runs tool calls as tasks of the Tasks extension ({@code io.modelcontextprotocol/tasks}, 2026-07-28) for
+     * tools that declare {@link io.beammcp.core.TaskSupport}, and serves {@code tasks/get}, {@code tasks/update}
+     * and {@code tasks/cancel}; {@code server/discover} then advertises the extension.
+     *
+     * @param store where tasks are kept, or {@code null} for no tasks (default)
+     * @return this builder
+     */
+    public McpServerBuilder tasks(TaskStore store) {
+        this.taskStore = store;
+        return this;
+    }
+
+    /**
+     * Sets how long a task is kept after its creation (its {@code ttlMs}).
+     *
+     * @param ttl a positive duration, or {@code null} for as long as the store keeps it (default 1 hour)
+     * @return this builder
+     */
+    public McpServerBuilder taskTtl(Duration ttl) {
+        this.taskTtl = ttl;
+        return this;
+    }
+
+    /**
+     * Sets how often clients are told to poll a task ({@code pollIntervalMs}).
+     *
+     * @param interval a positive duration (default 1 second)
+     * @return this builder
+     */
+    public McpServerBuilder taskPollInterval(Duration interval) {
+        this.taskPollInterval = Objects.requireNonNull(interval, "interval");
+        return this;
+    }
+
+    /**
+     * Sets how long a task-capable call may take and still be answered as an ordinary call, unless its host
+     * code starts the task sooner.
+     *
+     * @param window a positive duration (default 100 ms)
+     * @return this builder
+     */
+    public McpServerBuilder taskImmediateWindow(Duration window) {
+        this.taskImmediateWindow = Objects.requireNonNull(window, "window");
+        return this;
+    }
+
+    /**
+     * Sets where the host code of task-capable calls runs.
+     *
+     * @param executor an executor that runs each task without waiting for another to end, or {@code null} for
+     *        threads of the server's own (default)
+     * @return this builder
+     */
+    public McpServerBuilder taskExecutor(Executor executor) {
+        this.taskExecutor = executor;
+        return this;
+    }
+
+    /**
      * Compiles the catalog and builds the server.
      *
      * @return the server
@@ -283,6 +351,8 @@ public final class McpServerBuilder {
         return new McpServer(new ServerConfig(catalog, dispatch, resourceReader, promptRenderer, completer, changes,
                 serverName, serverVersion, instructions, pageSize, maxMessageSize, toolsCache, resourcesCache,
                 promptsCache, discoverCache, toolTimeout, maxStreams, maxStreamsPerSession, inputStateKey,
-                inputStateTtl, inputTimeout));
+                inputStateTtl, inputTimeout, taskStore, taskStore == null ? null
+                        : new TaskSettings(taskTtl, taskPollInterval, taskImmediateWindow, Duration.ofMillis(100),
+                                Duration.ofSeconds(30), taskExecutor == null ? TaskThreads.INSTANCE : taskExecutor)));
     }
 }

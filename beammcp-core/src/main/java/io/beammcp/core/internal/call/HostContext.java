@@ -19,6 +19,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.math.BigDecimal;
+import java.security.Principal;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -46,12 +47,15 @@ public final class HostContext implements CallContext {
     /** The request's input, for the methods that may ask the client for some; else {@code null}. */
     private RequestInput input;
     private Duration inputTimeout;
+    private final Principal principal;
     private volatile CallLifecycle lifecycle;
+    private volatile TaskBinding task;
     private BigDecimal lastProgress;
 
     public HostContext(Revision revision, JsonNode id, Map<String, Object> clientInfo,
             Map<String, Object> clientCapabilities, JsonNode progressToken, Supplier<LogLevel> threshold,
-            Session session, JsonCodec codec, Envelopes envelopes) {
+            Session session, Principal principal, JsonCodec codec, Envelopes envelopes) {
+        this.principal = principal;
         this.revision = revision;
         this.id = id;
         this.clientInfo = clientInfo;
@@ -79,6 +83,11 @@ public final class HostContext implements CallContext {
     /** The life of the request's work, from when it is bound; what the context emits goes through it. */
     public void attach(CallLifecycle work) {
         this.lifecycle = work;
+    }
+
+    /** The task this call may become; set before the work starts. */
+    public void bindTask(TaskBinding binding) {
+        this.task = binding;
     }
 
     /** Where {@code notifications/cancelled} finds the request, or {@code null}. */
@@ -125,12 +134,29 @@ public final class HostContext implements CallContext {
     }
 
     @Override
+    public Principal principal() {
+        return principal;
+    }
+
+    @Override
+    public boolean startTask() {
+        TaskBinding binding = task;
+        return binding != null && binding.startTask();
+    }
+
+    /** Whether the call runs as a task now: then progress and log messages are not sent. */
+    private boolean inTask() {
+        TaskBinding binding = task;
+        return binding != null && binding.isTask();
+    }
+
+    @Override
     public void progress(Number progress, Number total, String message) {
         BigDecimal value = JsonNumbers.finite(progress, "progress");
         if (total != null) {
             JsonNumbers.finite(total, "total");
         }
-        if (progressToken == null) {
+        if (progressToken == null || inTask()) {
             return;
         }
         synchronized (this) {
@@ -157,7 +183,7 @@ public final class HostContext implements CallContext {
     public void log(LogLevel level, String logger, Object data) {
         Objects.requireNonNull(level, "level");
         LogLevel least = threshold.get();
-        if (least == null || level.compareTo(least) < 0) {
+        if (least == null || level.compareTo(least) < 0 || inTask()) {
             return;
         }
         JsonNode tree;
@@ -177,13 +203,18 @@ public final class HostContext implements CallContext {
     @Override
     public boolean isCancelled() {
         CallLifecycle work = lifecycle;
-        return work != null && work.isCancelled();
+        TaskBinding binding = task;
+        return work != null && work.isCancelled() || binding != null && binding.isCancelled();
     }
 
     @Override
     public Map<String, Object> inputResponse(String key) {
         Objects.requireNonNull(key, "key");
-        JsonNode answer = input == null ? null : input.answer(key);
+        TaskBinding binding = task;
+        JsonNode answer = binding == null ? null : binding.answer(key);
+        if (answer == null && input != null) {
+            answer = input.answer(key);
+        }
         return answer == null ? null : JavaValues.map(answer);
     }
 
@@ -201,6 +232,10 @@ public final class HostContext implements CallContext {
         List<List<String>> missing = RequestInput.missing(requests, clientCapabilities);
         if (!missing.isEmpty()) {
             throw new MissingClientCapabilityException(missing);
+        }
+        if (inTask()) {
+            task.requireInput(requests);
+            return;
         }
         if (revision == Revision.V2026_07_28) {
             input.ask(requests);

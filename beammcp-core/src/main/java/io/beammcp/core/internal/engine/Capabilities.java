@@ -4,6 +4,7 @@ import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.protocol.ResultShaper;
 import io.beammcp.core.internal.protocol.Versions;
+import io.beammcp.core.internal.tasks.Tasks;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -19,9 +20,11 @@ final class Capabilities {
     private final String instructions;
     private final CacheHints discoverCache;
     private final ResultShaper shaper;
+    private final boolean tasks;
 
     Capabilities(JsonCodec codec, CatalogState catalog, boolean completions, String instructions,
-            CacheHints discoverCache, ResultShaper shaper) {
+            CacheHints discoverCache, ResultShaper shaper, boolean tasks) {
+        this.tasks = tasks;
         this.codec = codec;
         this.catalog = catalog;
         this.completions = completions;
@@ -57,7 +60,12 @@ final class Capabilities {
         ObjectNode result = codec.object();
         ArrayNode versions = result.putArray("supportedVersions");
         Versions.SUPPORTED.forEach(versions::add);
-        result.set("capabilities", capabilities());
+        ObjectNode capabilities = capabilities();
+        if (tasks) {
+            // extensions exist only in 2026-07-28: never in the initialize result
+            capabilities.putObject("extensions").putObject(Tasks.EXTENSION);
+        }
+        result.set("capabilities", capabilities);
         if (instructions != null) {
             result.put("instructions", instructions);
         }

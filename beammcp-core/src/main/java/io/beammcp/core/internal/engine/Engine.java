@@ -27,6 +27,9 @@ import io.beammcp.core.internal.session.Session;
 import io.beammcp.core.internal.streams.Broadcaster;
 import io.beammcp.core.internal.streams.Listens;
 import io.beammcp.core.internal.streams.Stream;
+import io.beammcp.core.internal.tasks.TaskWatch;
+import io.beammcp.core.internal.tasks.Tasks;
+import io.beammcp.core.internal.tasks.TasksHandler;
 import io.beammcp.core.internal.streams.Streams;
 import io.beammcp.core.internal.tools.ToolCalls;
 import io.beammcp.core.internal.tools.ToolsHandler;
@@ -70,6 +73,8 @@ public final class Engine {
     private final Duration toolTimeout;
     private final ScheduledThreadPoolExecutor timers;
     private final long maxMessageSize;
+    private final Tasks tasks;
+    private final TaskWatch taskWatch;
 
     public Engine(ServerConfig config) {
         this.codec = new JsonCodec(config.maxMessageSize());
@@ -79,8 +84,11 @@ public final class Engine {
         SchemaCompiler compiler = new SchemaCompiler(codec);
         Blocks blocks = new Blocks(codec);
         this.catalog = new CatalogState(config, codec, compiler, blocks);
+        this.tasks = config.taskStore() == null ? null
+                : new Tasks(config.taskStore(), config.taskSettings(), codec, Clock.systemUTC());
+        this.taskWatch = tasks == null ? null : new TaskWatch(tasks, Clock.systemUTC());
         this.capabilities = new Capabilities(codec, catalog, config.completer() != null, config.instructions(),
-                config.discoverCache(), shaper);
+                config.discoverCache(), shaper, tasks != null);
         this.streams = new Streams(config.maxStreams(), config.maxStreamsPerSession());
         this.listens = new Listens(streams, codec, envelopes, shaper);
         this.toolCalls = new ToolCalls(codec, blocks, config.dispatch());
@@ -98,7 +106,8 @@ public final class Engine {
 
     private MethodTable table(ServerConfig config, Inputs inputs) {
         int pageSize = config.pageSize();
-        ToolsHandler tools = new ToolsHandler(catalog::tools, toolCalls, inputs, codec, pageSize, config.toolsCache());
+        ToolsHandler tools = new ToolsHandler(catalog::tools, toolCalls, inputs, codec, pageSize, config.toolsCache(),
+                tasks);
         MethodTable.Builder table = new MethodTable.Builder()
                 .modern(McpMethod.SERVER_DISCOVER, request -> Outcome.result(capabilities.discover(),
                         capabilities.discoverCache()))
@@ -123,6 +132,11 @@ public final class Engine {
             PromptsHandler prompts = new PromptsHandler(catalog::currentPrompts, inputs, codec, pageSize,
                     config.promptsCache());
             table.both(McpMethod.PROMPTS_LIST, prompts::list).both(McpMethod.PROMPTS_GET, prompts::get);
+        }
+        if (tasks != null) {
+            TasksHandler handler = new TasksHandler(tasks, codec);
+            table.modern(McpMethod.TASKS_GET, handler::get).modern(McpMethod.TASKS_UPDATE, handler::update)
+                    .modern(McpMethod.TASKS_CANCEL, handler::cancel);
         }
         if (config.completer() != null) {
             Completions completions = new Completions(config.completer(), codec, catalog::currentPrompts,
@@ -278,6 +292,9 @@ public final class Engine {
     /** Ends every open stream and stops listening to the host's changes; requests in flight finish. */
     public void close() {
         catalog.stopListening();
+        if (taskWatch != null) {
+            taskWatch.close();
+        }
         streams.close().forEach(Stream::teardown);
         if (timers != null) {
             // time limits already armed still fire

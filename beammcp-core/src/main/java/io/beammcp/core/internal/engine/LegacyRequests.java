@@ -102,7 +102,8 @@ final class LegacyRequests {
             throw McpError.methodNotFound();
         }
         HostContext context = new HostContext(ERA, message.id(), session.clientInfo(), session.clientCapabilities(),
-                ModernRequests.progressToken(message.meta()), session::logLevel, session, codec, envelopes);
+                ModernRequests.progressToken(message.meta()), session::logLevel, session, exchange.principal(), codec,
+                envelopes);
         Request request = new Request(message, exchange, context);
         return Step.routed(request, handler.handle(request));
     }

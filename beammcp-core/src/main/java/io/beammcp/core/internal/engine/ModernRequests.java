@@ -89,7 +89,8 @@ final class ModernRequests {
         }
         Session connection = facts.connectionIsSession() ? Session.of(exchange.session()) : null;
         HostContext context = new HostContext(ERA, message.id(), JavaValues.map(meta.get(MetaKeys.CLIENT_INFO)),
-                JavaValues.map(capabilities), progressToken(meta), () -> level, connection, codec, envelopes);
+                JavaValues.map(capabilities), progressToken(meta), () -> level, connection, exchange.principal(), codec,
+                envelopes);
         Request request = new Request(message, exchange, context);
         return Step.routed(request, handler.handle(request));
     }

@@ -7,6 +7,8 @@ import io.beammcp.core.Dispatch;
 import io.beammcp.core.PromptRenderer;
 import io.beammcp.core.ResourceReader;
 import io.beammcp.core.internal.protocol.CacheHints;
+import io.beammcp.core.internal.tasks.TaskSettings;
+import io.beammcp.core.tasks.TaskStore;
 
 import java.time.Duration;
 
@@ -16,7 +18,7 @@ public record ServerConfig(Catalog catalog, Dispatch dispatch, ResourceReader re
         String serverVersion, String instructions, int pageSize, long maxMessageSize, CacheHints toolsCache,
         CacheHints resourcesCache, CacheHints promptsCache, CacheHints discoverCache, Duration toolTimeout,
         int maxStreams, int maxStreamsPerSession, byte[] inputStateKey, Duration inputStateTtl,
-        Duration inputTimeout) {
+        Duration inputTimeout, TaskStore taskStore, TaskSettings taskSettings) {
 
     /** Refuses a setting that could only fail later, naming it. */
     public ServerConfig {

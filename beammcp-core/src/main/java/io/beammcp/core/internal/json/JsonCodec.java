@@ -63,7 +63,8 @@ public final class JsonCodec {
         JsonNode root;
         try {
             root = mapper.readTree(bytes);
-        } catch (StreamConstraintsException e) {
+        } catch (StreamConstraintsException | NumberFormatException | ArithmeticException e) {
+            // a number beyond what BigDecimal holds (an exponent past its scale) is a reader limit too
             throw new McpError(McpError.PARSE_ERROR, "Parse error: the message exceeds a reader limit");
         } catch (JacksonException e) {
             throw new McpError(McpError.PARSE_ERROR, "Parse error");

@@ -21,6 +21,10 @@ public enum McpMethod {
     PROMPTS_GET("prompts/get", "name"),
     COMPLETION_COMPLETE("completion/complete", null),
     LOGGING_SET_LEVEL("logging/setLevel", null),
+    /** The Tasks extension's methods (2026-07-28); the routing header {@code Mcp-Name} mirrors the task id. */
+    TASKS_GET("tasks/get", "taskId"),
+    TASKS_UPDATE("tasks/update", "taskId"),
+    TASKS_CANCEL("tasks/cancel", "taskId"),
     /** Not MCP: the stdio convention of language-server clients, a request that ends the conversation. */
     SHUTDOWN("shutdown", null),
     NOTIFICATIONS_CANCELLED("notifications/cancelled", null),

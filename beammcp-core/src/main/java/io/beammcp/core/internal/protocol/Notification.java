@@ -10,7 +10,8 @@ public enum Notification {
     PROMPTS_LIST_CHANGED("notifications/prompts/list_changed"),
     RESOURCES_LIST_CHANGED("notifications/resources/list_changed"),
     RESOURCES_UPDATED("notifications/resources/updated"),
-    SUBSCRIPTIONS_ACKNOWLEDGED("notifications/subscriptions/acknowledged");
+    SUBSCRIPTIONS_ACKNOWLEDGED("notifications/subscriptions/acknowledged"),
+    TASKS("notifications/tasks");
 
     private final String id;
 

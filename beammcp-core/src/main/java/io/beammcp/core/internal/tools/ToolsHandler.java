@@ -2,6 +2,7 @@ package io.beammcp.core.internal.tools;
 
 import io.beammcp.core.MissingClientCapabilityException;
 import io.beammcp.core.Revision;
+import io.beammcp.core.TaskSupport;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.Outcome;
 import io.beammcp.core.internal.call.Request;
@@ -10,6 +11,7 @@ import io.beammcp.core.internal.input.Inputs;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.protocol.McpError;
+import io.beammcp.core.internal.tasks.Tasks;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -27,9 +29,14 @@ public final class ToolsHandler {
     private final JsonCodec codec;
     private final int pageSize;
     private final CacheHints cache;
+    private final Tasks tasks;
 
+    /**
+     * @param tasks the Tasks extension, or {@code null} when the server runs no tasks
+     */
     public ToolsHandler(Supplier<Paged<CompiledTool>> tools, ToolCalls calls, Inputs inputs, JsonCodec codec,
-            int pageSize, CacheHints cache) {
+            int pageSize, CacheHints cache, Tasks tasks) {
+        this.tasks = tasks;
         this.tools = tools;
         this.calls = calls;
         this.inputs = inputs;
@@ -83,6 +90,12 @@ public final class ToolsHandler {
             // 2025-11-25 has no such error: the model learns it from a tool error
             return Outcome.result(calls.missingCapabilities(tool, missing));
         }
+        TaskSupport support = tool.spec().taskSupport();
+        boolean asTask = tasks != null && support != TaskSupport.FORBIDDEN && Tasks.declared(context);
+        if (support == TaskSupport.REQUIRED && request.modern() && !asTask) {
+            // a task-only tool has no answer for a client without the extension (2025-11-25 runs it as a call)
+            throw Tasks.extensionRequired(codec);
+        }
         ObjectNode violations = calls.violations(tool, arguments);
         if (violations != null) {
             return Outcome.result(violations);
@@ -90,7 +103,7 @@ public final class ToolsHandler {
         Map<String, Object> declared = calls.declaredArguments(tool, arguments);
         context.forTool(tool.spec()).withInput(inputs.open(era, request.message(), tool.name(), arguments),
                 inputs.timeout());
-        return Outcome.work(() -> {
+        Supplier<ObjectNode> work = () -> {
             try {
                 return calls.run(tool, declared, context);
             } catch (MissingClientCapabilityException e) {
@@ -100,7 +113,11 @@ public final class ToolsHandler {
                 // as for a tool's declared capabilities: 2025-11-25 has no error for it, the model learns it
                 return calls.missingCapabilities(tool, e.missing().stream().map(p -> String.join(".", p)).toList());
             }
-        }, null);
+        };
+        if (asTask) {
+            return Outcome.work(() -> tasks.call(context, support == TaskSupport.REQUIRED, work), null);
+        }
+        return Outcome.work(work, null);
     }
 
     private static List<String> missingCapabilities(List<String> required, HostContext context) {

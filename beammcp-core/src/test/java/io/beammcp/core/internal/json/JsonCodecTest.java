@@ -49,7 +49,8 @@ class JsonCodecTest {
             assertThat(read).as(json).isEqualTo(codec.mapper().readTree(json));
             assertThat(codec.write(read)).as(json).isEqualTo(codec.write(codec.mapper().readTree(json)));
         }
-        for (String json : List.of("", "  ", "{} {}", "{\"a\":1}x", "{\"a\":}", "[1,]", "{\"a\" 1}", "nul")) {
+        for (String json : List.of("", "  ", "{} {}", "{\"a\":1}x", "{\"a\":}", "[1,]", "{\"a\" 1}", "nul",
+                "{\"id\":-23e72745378679051879}", "[1e2147483648]")) {
             assertThatThrownBy(() -> codec.read(json.getBytes(StandardCharsets.UTF_8)))
                     .as(json).isInstanceOf(McpError.class)
                     .satisfies(e -> assertThat(((McpError) e).code()).isEqualTo(McpError.PARSE_ERROR));
