@@ -81,6 +81,7 @@ public final class BeamMcpAutoConfiguration {
                 .taskTtl(tasks.getTtl())
                 .taskPollInterval(tasks.getPollInterval())
                 .taskImmediateWindow(tasks.getImmediateWindow())
+                .taskLease(tasks.getLease())
                 .build();
     }
 

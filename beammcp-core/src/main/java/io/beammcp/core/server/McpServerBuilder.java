@@ -49,6 +49,7 @@ public final class McpServerBuilder {
     private Duration taskPollInterval = Duration.ofSeconds(1);
     private Duration taskImmediateWindow = Duration.ofMillis(100);
     private Executor taskExecutor;
+    private Duration taskLease = Duration.ofSeconds(30);
 
     McpServerBuilder(Catalog catalog, Dispatch dispatch) {
         this.catalog = Objects.requireNonNull(catalog, "catalog");
@@ -330,6 +331,18 @@ public final class McpServerBuilder {
     }
 
     /**
+     * Sets how long a running task stays vouched for by this process without a renewal (renewed while it
+     * runs): a task whose process stopped is {@code failed} once its lease has run out.
+     *
+     * @param lease a positive duration (default 30 seconds)
+     * @return this builder
+     */
+    public McpServerBuilder taskLease(Duration lease) {
+        this.taskLease = Objects.requireNonNull(lease, "lease");
+        return this;
+    }
+
+    /**
      * Sets where the host code of task-capable calls runs.
      *
      * @param executor an executor that runs each task without waiting for another to end, or {@code null} for
@@ -353,6 +366,6 @@ public final class McpServerBuilder {
                 promptsCache, discoverCache, toolTimeout, maxStreams, maxStreamsPerSession, inputStateKey,
                 inputStateTtl, inputTimeout, taskStore, taskStore == null ? null
                         : new TaskSettings(taskTtl, taskPollInterval, taskImmediateWindow, Duration.ofMillis(100),
-                                Duration.ofSeconds(30), taskExecutor == null ? TaskThreads.INSTANCE : taskExecutor)));
+                                taskLease, taskExecutor == null ? TaskThreads.INSTANCE : taskExecutor)));
     }
 }

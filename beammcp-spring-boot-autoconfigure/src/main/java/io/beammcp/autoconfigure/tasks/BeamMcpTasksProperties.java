@@ -23,6 +23,9 @@ public class BeamMcpTasksProperties {
     /** How long a task-capable call may take and still be answered as an ordinary call. */
     private Duration immediateWindow = Duration.ofMillis(100);
 
+    /** How long a running task stays vouched for by its instance without a renewal; past it, it is failed. */
+    private Duration lease = Duration.ofSeconds(30);
+
     /** The most tasks the in-memory store holds at once, ended ones included until they expire. */
     private int maxCount = 1000;
 
@@ -56,6 +59,14 @@ public class BeamMcpTasksProperties {
 
     public void setImmediateWindow(Duration immediateWindow) {
         this.immediateWindow = positive(immediateWindow, "beammcp.tasks.immediate-window");
+    }
+
+    public Duration getLease() {
+        return lease;
+    }
+
+    public void setLease(Duration lease) {
+        this.lease = positive(lease, "beammcp.tasks.lease");
     }
 
     public int getMaxCount() {
