@@ -41,6 +41,8 @@ final class Wire {
     final List<String> notifications = new CopyOnWriteArrayList<>();
     /** What the exchange reports: {@code false} plays a client that went away. */
     volatile boolean clientPresent = true;
+    /** Who the exchange says is calling, or {@code null}. */
+    volatile java.security.Principal principal;
     /** The close actions the core registered on exchanges, for a test to play the client leaving. */
     final List<Runnable> onClose = new CopyOnWriteArrayList<>();
 
@@ -94,6 +96,11 @@ final class Wire {
             @Override
             public LegacySession session() {
                 return withSession ? session : null;
+            }
+
+            @Override
+            public java.security.Principal principal() {
+                return principal;
             }
 
             @Override

@@ -27,10 +27,10 @@ import io.beammcp.core.internal.session.Session;
 import io.beammcp.core.internal.streams.Broadcaster;
 import io.beammcp.core.internal.streams.Listens;
 import io.beammcp.core.internal.streams.Stream;
+import io.beammcp.core.internal.streams.Streams;
 import io.beammcp.core.internal.tasks.TaskWatch;
 import io.beammcp.core.internal.tasks.Tasks;
 import io.beammcp.core.internal.tasks.TasksHandler;
-import io.beammcp.core.internal.streams.Streams;
 import io.beammcp.core.internal.tools.ToolCalls;
 import io.beammcp.core.internal.tools.ToolsHandler;
 import io.beammcp.core.server.Exchange;
@@ -43,6 +43,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -84,12 +85,13 @@ public final class Engine {
         SchemaCompiler compiler = new SchemaCompiler(codec);
         Blocks blocks = new Blocks(codec);
         this.catalog = new CatalogState(config, codec, compiler, blocks);
+        this.streams = new Streams(config.maxStreams(), config.maxStreamsPerSession());
+        Broadcaster broadcaster = new Broadcaster(streams, codec, envelopes);
         this.tasks = config.taskStore() == null ? null
-                : new Tasks(config.taskStore(), config.taskSettings(), codec, Clock.systemUTC());
+                : new Tasks(config.taskStore(), config.taskSettings(), codec, Clock.systemUTC(), broadcaster);
         this.taskWatch = tasks == null ? null : new TaskWatch(tasks, Clock.systemUTC());
         this.capabilities = new Capabilities(codec, catalog, config.completer() != null, config.instructions(),
                 config.discoverCache(), shaper, tasks != null);
-        this.streams = new Streams(config.maxStreams(), config.maxStreamsPerSession());
         this.listens = new Listens(streams, codec, envelopes, shaper);
         this.toolCalls = new ToolCalls(codec, blocks, config.dispatch());
         byte[] key = config.inputStateKey() == null ? InputStates.randomKey() : config.inputStateKey();
@@ -101,7 +103,7 @@ public final class Engine {
         this.toolTimeout = config.toolTimeout();
         this.timers = toolTimeout == null ? null : timers();
         this.maxMessageSize = config.maxMessageSize();
-        catalog.listen(new Broadcaster(streams, codec, envelopes));
+        catalog.listen(broadcaster);
     }
 
     private MethodTable table(ServerConfig config, Inputs inputs) {
@@ -111,8 +113,7 @@ public final class Engine {
         MethodTable.Builder table = new MethodTable.Builder()
                 .modern(McpMethod.SERVER_DISCOVER, request -> Outcome.result(capabilities.discover(),
                         capabilities.discoverCache()))
-                .modern(McpMethod.SUBSCRIPTIONS_LISTEN, request -> Outcome.listen(listens.check(request.id(),
-                        request.params().get("notifications"), request.context().session(), catalog)))
+                .modern(McpMethod.SUBSCRIPTIONS_LISTEN, this::listen)
                 .legacy(McpMethod.PING, request -> Outcome.result(codec.object()))
                 .legacy(McpMethod.LOGGING_SET_LEVEL, request -> LegacyRequests.setLevel(request, codec))
                 .both(McpMethod.TOOLS_LIST, tools::list)
@@ -144,6 +145,14 @@ public final class Engine {
             table.both(McpMethod.COMPLETION_COMPLETE, completions::handle);
         }
         return table.build();
+    }
+
+    /** {@code subscriptions/listen}: its filter checked now, with the tasks it asks about when tasks are on. */
+    private Outcome listen(Request request) {
+        JsonNode filter = request.params().get("notifications");
+        Set<String> taskIds = tasks == null || filter == null || !filter.isObject() ? Set.of()
+                : tasks.listened(filter, request.context());
+        return Outcome.listen(listens.check(request.id(), filter, request.context().session(), catalog, taskIds));
     }
 
     private static ScheduledThreadPoolExecutor timers() {

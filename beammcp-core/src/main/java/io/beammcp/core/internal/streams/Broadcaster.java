@@ -7,6 +7,9 @@ import io.beammcp.core.internal.protocol.Notification;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.util.HashSet;
+import java.util.Set;
+
 /**
  * Delivers a change to every open stream that wants it: a listen stream gets the notification tagged with
  * its id, a legacy channel the untagged one (encoded once for all of them).
@@ -57,6 +60,29 @@ public final class Broadcaster {
                 stream.deliver(untagged);
             }
         }
+    }
+
+    /**
+     * Tells the listen streams that asked about a task its state now: the detailed task, as {@code tasks/get}
+     * shows it, without {@code resultType}.
+     */
+    public void taskChanged(String taskId, ObjectNode detailed) {
+        for (Stream stream : streams.open()) {
+            if (stream.wantsTask(taskId)) {
+                ObjectNode params = tagged(stream.listenId());
+                params.setAll(detailed);
+                stream.deliver(envelopes.notification(Notification.TASKS, params));
+            }
+        }
+    }
+
+    /** The tasks some open listen stream asked about. */
+    public Set<String> listenedTasks() {
+        Set<String> ids = new HashSet<>();
+        for (Stream stream : streams.open()) {
+            ids.addAll(stream.taskIds());
+        }
+        return ids;
     }
 
     /** The params of a notification for one listen stream only. */

@@ -42,7 +42,7 @@ public final class Listens {
      * list), updates only of resources it can read and only when it also offers resources. Always served,
      * even when nothing can be honoured.
      */
-    public Listen check(JsonNode id, JsonNode filter, Session owner, Offers offers) {
+    public Listen check(JsonNode id, JsonNode filter, Session owner, Offers offers, Set<String> taskIds) {
         if (filter == null || !filter.isObject()) {
             throw McpError.invalidParams("Invalid params: notifications must be an object");
         }
@@ -81,7 +81,12 @@ public final class Listens {
             ArrayNode list = honoured.putArray("resourceSubscriptions");
             uris.forEach(list::add);
         }
-        return new Listen(id, new Stream.Filter(tools, prompts, resourceList, Set.copyOf(uris)), honoured, owner);
+        if (!taskIds.isEmpty()) {
+            ArrayNode list = honoured.putArray("taskIds");
+            taskIds.forEach(list::add);
+        }
+        return new Listen(id, new Stream.Filter(tools, prompts, resourceList, Set.copyOf(uris), Set.copyOf(taskIds)),
+                honoured, owner);
     }
 
     private static boolean requested(JsonNode filter, String type) {
@@ -128,7 +133,7 @@ public final class Listens {
     public String openChannel(Exchange exchange, Session session, Offers offers, Consumer<Reply> end) {
         Revision era = Revision.V2025_11_25;
         Stream stream = new Stream(streams, exchange, session, null,
-                new Stream.Filter(true, offers.prompts(), offers.resources(), null), end,
+                new Stream.Filter(true, offers.prompts(), offers.resources(), null, Set.of()), end,
                 Reply.of(Reply.Kind.UNANSWERED, era), null);
         return stream.open(null);
     }

@@ -38,8 +38,9 @@ public final class Stream implements Cancellable, SessionStream {
      * @param resources {@code notifications/resources/list_changed}
      * @param uris the resources whose {@code notifications/resources/updated} it receives, or {@code null}
      *        for those the owning legacy session subscribed to
+     * @param taskIds the tasks whose {@code notifications/tasks} it receives
      */
-    public record Filter(boolean tools, boolean prompts, boolean resources, Set<String> uris) {
+    public record Filter(boolean tools, boolean prompts, boolean resources, Set<String> uris, Set<String> taskIds) {
 
         boolean wants(ListKind kind) {
             return switch (kind) {
@@ -73,6 +74,15 @@ public final class Stream implements Cancellable, SessionStream {
 
     boolean wantsList(ListKind kind) {
         return filter.wants(kind);
+    }
+
+    boolean wantsTask(String taskId) {
+        return listenId != null && filter.taskIds().contains(taskId);
+    }
+
+    /** The tasks this stream is told about. */
+    Set<String> taskIds() {
+        return filter.taskIds();
     }
 
     boolean wantsUpdate(String uri) {

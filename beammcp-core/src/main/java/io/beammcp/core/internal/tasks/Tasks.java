@@ -7,6 +7,7 @@ import io.beammcp.core.internal.input.InputAnswers;
 import io.beammcp.core.internal.input.RequestInput;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.McpError;
+import io.beammcp.core.internal.streams.Broadcaster;
 import io.beammcp.core.tasks.TaskRecord;
 import io.beammcp.core.tasks.TaskStore;
 import org.slf4j.Logger;
@@ -21,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
@@ -47,8 +49,12 @@ public final class Tasks {
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, TaskCall> running = new ConcurrentHashMap<>();
+    /** The version of each listened task last told to its listen streams. */
+    private final Map<String, Long> told = new ConcurrentHashMap<>();
+    private final Broadcaster broadcaster;
 
-    public Tasks(TaskStore store, TaskSettings settings, JsonCodec codec, Clock clock) {
+    public Tasks(TaskStore store, TaskSettings settings, JsonCodec codec, Clock clock, Broadcaster broadcaster) {
+        this.broadcaster = broadcaster;
         this.store = store;
         this.settings = settings;
         this.codec = codec;
@@ -107,6 +113,49 @@ public final class Tasks {
         return json.created(ended == null ? record : ended);
     }
 
+    /**
+     * The tasks of a listen's {@code notifications.taskIds} that the caller may see; asking for them needs the
+     * extension declared on that request ({@code -32021}). A filter without task ids asks for none.
+     */
+    public Set<String> listened(JsonNode filter, HostContext context) {
+        JsonNode ids = filter == null ? null : filter.get("taskIds");
+        if (ids == null) {
+            return Set.of();
+        }
+        if (!declared(context)) {
+            throw extensionRequired(codec);
+        }
+        if (!ids.isArray()) {
+            throw McpError.invalidParams("Invalid params: notifications.taskIds must be an array of task ids");
+        }
+        Set<String> visible = new LinkedHashSet<>();
+        for (JsonNode id : ids) {
+            if (!id.isString()) {
+                throw McpError.invalidParams("Invalid params: notifications.taskIds must hold strings");
+            }
+            // ids the caller cannot see are left out of the acknowledgement, as if unknown
+            if (visible(id.stringValue(), context.principal()) != null) {
+                visible.add(id.stringValue());
+            }
+        }
+        return visible;
+    }
+
+    /** Tells the listen streams that asked about this task, once per version. */
+    private void changed(TaskRecord record) {
+        if (record == null) {
+            return;
+        }
+        Long before = told.get(record.id());
+        if (before == null && !broadcaster.listenedTasks().contains(record.id())) {
+            return;
+        }
+        if (before == null || before < record.version()) {
+            told.put(record.id(), record.version());
+            broadcaster.taskChanged(record.id(), json.detailed(record));
+        }
+    }
+
     /** The answer when no task can be created: a tool error the model can read. */
     ObjectNode storeFull() {
         ObjectNode out = codec.object().put("resultType", "complete");
@@ -123,7 +172,7 @@ public final class Tasks {
     /** The work of a task ended: its record ends too, {@code completed}, {@code failed} or {@code cancelled}. */
     void finish(TaskCall call, ObjectNode result, RuntimeException failure, boolean cancelled) {
         try {
-            store.update(call.taskId(), current -> end(current, result, failure, cancelled));
+            changed(store.update(call.taskId(), current -> end(current, result, failure, cancelled)));
         } finally {
             running.remove(call.taskId());
         }
@@ -158,12 +207,12 @@ public final class Tasks {
 
     /** Puts a task in {@code input_required} with these requests outstanding, besides any already. */
     void ask(String id, ObjectNode asked) {
-        store.update(id, current -> {
+        changed(store.update(id, current -> {
             ObjectNode outstanding = current.inputRequests() == null ? codec.object() : json.read(current.inputRequests());
             outstanding.setAll(asked);
             return current.withInput("input_required", json.write(outstanding), current.inputResponses(),
                     clock.instant());
-        });
+        }));
     }
 
     /** Takes the answers to {@code keys} once every one has come; {@code null} until then. */
@@ -207,7 +256,7 @@ public final class Tasks {
      * result ({@code -32602} otherwise, nothing changed); keys not outstanding are ignored.
      */
     void deliver(String id, JsonNode responses) {
-        store.update(id, current -> {
+        TaskRecord after = store.update(id, current -> {
             if (!"input_required".equals(current.status()) || current.inputRequests() == null) {
                 return current;
             }
@@ -233,6 +282,7 @@ public final class Tasks {
             return current.withInput(outstanding.isEmpty() ? "working" : "input_required",
                     outstanding.isEmpty() ? null : json.write(outstanding), json.write(delivered), clock.instant());
         });
+        changed(after);
         TaskCall local = running.get(id);
         if (local != null) {
             local.wake();
@@ -249,9 +299,17 @@ public final class Tasks {
         }
     }
 
-    /** The watch's tick: cancellations and answers that came through other processes reach the work here. */
+    /**
+     * The watch's tick: cancellations and answers that came through other processes reach the work here, and
+     * changes made by other processes reach the listen streams opened here.
+     */
     void watch() {
         Instant now = clock.instant();
+        Set<String> listened = broadcaster.listenedTasks();
+        told.keySet().retainAll(listened);
+        for (String id : listened) {
+            changed(store.find(id));
+        }
         running.forEach((id, call) -> {
             TaskRecord record = store.find(id);
             if (record == null || record.cancelRequested()) {
@@ -268,12 +326,13 @@ public final class Tasks {
     /** Ends every task running here, as failed, at shutdown; their work is cancelled. */
     void stop() {
         running.forEach((id, call) -> {
-            call.cancel();
+            // failed first: the work's own end, once cancelled, must find the task ended already
             ObjectNode error = codec.object().put("code", McpError.INTERNAL_ERROR)
                     .put("message", "The server running this task shut down");
-            store.update(id, current -> current.terminal() ? current
+            changed(store.update(id, current -> current.terminal() ? current
                     : current.ended("failed", null, json.write(error), "The server running this task shut down",
-                            clock.instant()));
+                            clock.instant())));
+            call.cancel();
         });
     }
 
