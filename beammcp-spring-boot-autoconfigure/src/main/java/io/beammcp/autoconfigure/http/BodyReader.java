@@ -28,7 +28,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>It takes over from the first, non-blocking look at the body ({@link BodyLimits}: the bytes that had
  * already arrived), once the request is asynchronous ({@link #start}), and ends by handing the body to the
  * next stages ({@link CoreCall}), on the thread that read its last bytes, or by answering 408, 413 or 400
- * itself (these three close the connection, since the body was not read to its end).
+ * itself (these three close the connection, since the body was not read to its end). That hand-off is the
+ * one place where serving a request moves off the thread that received it: state bound to that thread (a
+ * logging or security context) is not on the reading thread unless carried across here.
  */
 final class BodyReader implements ReadListener {
 
