@@ -13,7 +13,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 
 /**
  * Reads one request body with servlet non-blocking IO, against a size cap and a whole-body deadline.
@@ -26,10 +25,12 @@ import java.util.function.Consumer;
  * The buffer grows with what actually arrived, never to a declared length up front, so a slow client
  * holds no more memory than it sent; reading stops at the first byte past the cap.
  *
- * <p>It takes over from the endpoint's first, non-blocking look at the body (the bytes that had already
- * arrived), once the request is asynchronous ({@link #start}), and ends by handing the body on, which
- * answers it, or by answering 408, 413 or 400 itself (these three close the connection, since the body was
- * not read to its end).
+ * <p>It takes over from the first, non-blocking look at the body ({@link BodyLimits}: the bytes that had
+ * already arrived), once the request is asynchronous ({@link #start}), and ends by handing the body to the
+ * next stages ({@link CoreCall}), on the thread that read its last bytes, or by answering 408, 413 or 400
+ * itself (these three close the connection, since the body was not read to its end). That hand-off is the
+ * one place where serving a request moves off the thread that received it: state bound to that thread (a
+ * logging or security context) is not on the reading thread unless carried across here.
  */
 final class BodyReader implements ReadListener {
 
@@ -37,11 +38,12 @@ final class BodyReader implements ReadListener {
     private static final int FIRST_CHUNK = 8 * 1024;
 
     private final HttpServletRequest request;
+    private final RequestHead head;
     private final DirectResponse answer;
     private final int cap;
     private final long deadline;
     private final ScheduledExecutorService timers;
-    private final Consumer<byte[]> onBody;
+    private final CoreCall then;
     private final AtomicBoolean settled = new AtomicBoolean();
     private final int limit;
     private volatile ScheduledFuture<?> timer;
@@ -50,19 +52,22 @@ final class BodyReader implements ReadListener {
     private int count;
 
     /**
-     * @param declaredLength the Content-Length, at most {@code cap}, or {@code -1} for a chunked body
+     * @param head the request, whose Content-Length is at most {@code cap}, or {@code -1} for a chunked body
      * @param arrived the bytes of the body read already
      * @param deadline the {@link System#nanoTime()} by which the whole body must have arrived
+     * @param then the stages that serve the body once it is read
      */
-    BodyReader(HttpServletRequest request, long declaredLength, byte[] arrived, int cap, long deadline,
-            ScheduledExecutorService timers, DirectResponse answer, Consumer<byte[]> onBody) {
+    BodyReader(HttpServletRequest request, RequestHead head, byte[] arrived, int cap, long deadline,
+            ScheduledExecutorService timers, DirectResponse answer, CoreCall then) {
         this.request = request;
+        this.head = head;
         this.answer = answer;
         this.cap = cap;
         this.deadline = deadline;
         this.timers = timers;
-        this.onBody = onBody;
+        this.then = then;
         // a declared length is enforced by the container; a chunked body is read one byte past the cap
+        long declaredLength = head.contentLength();
         this.limit = declaredLength >= 0 ? (int) declaredLength : cap + 1;
         this.buffer = Arrays.copyOf(arrived, Math.max(arrived.length, Math.min(limit, FIRST_CHUNK)));
         this.count = arrived.length;
@@ -113,7 +118,7 @@ final class BodyReader implements ReadListener {
         byte[] body = count == buffer.length ? buffer : Arrays.copyOf(buffer, count);
         buffer = null;
         try {
-            onBody.accept(body);
+            then.serve(head, body, answer);
         } catch (RuntimeException | Error e) {
             // the request must be answered whatever happened, or it would stay open forever
             answer.write(Replies.internalError(false));

@@ -4,32 +4,26 @@ import io.beammcp.core.server.Exchange;
 import io.beammcp.core.server.LegacySession;
 import io.beammcp.core.server.Reply;
 import io.beammcp.core.server.TransportFacts;
-import org.springframework.http.ResponseEntity;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BiFunction;
-import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * One HTTP request as the core sees it (its headers, and for a legacy (2025-11-25) message the session
  * its {@code Mcp-Session-Id} names), and its response as it takes shape: plain JSON when the core answers
- * without having sent anything first; an event stream from the first notification on (the notifications,
- * then the response, then the end). A request ended unanswered (cancelled) gets an empty event stream, or
- * the end of the one already open. The client is found gone by writing to an event stream (a message or
- * the heartbeat), or by the container while the request is asynchronous; then the actions the core
- * registered with {@link #onClose} run.
+ * without having sent anything first ({@link ReplyMapping}); an event stream from the first notification on
+ * (the notifications, then the response, then the end), opened by {@link EventStreams}. A request ended
+ * unanswered (cancelled) gets an empty event stream, or the end of the one already open. The client is found
+ * gone by writing to an event stream (a message or the heartbeat), or by the container while the request is
+ * asynchronous; then the actions the core registered with {@link #onClose} run.
  */
 final class HttpExchange implements Exchange {
-
-    static final String SESSION_ID = "Mcp-Session-Id";
 
     private final RequestHead head;
     private final McpSessionStore sessions;
     private final DirectResponse response;
-    private final Function<HttpExchange, SseStream> streams;
-    private final BiFunction<HttpExchange, Reply, ResponseEntity<byte[]>> json;
+    private final EventStreams streams;
+    private final ReplyMapping replies;
     private boolean sessionHeaderPresent;
 
     private final Object lock = new Object();
@@ -39,23 +33,19 @@ final class HttpExchange implements Exchange {
     private final List<Runnable> closeActions = new ArrayList<>(1);
 
     /**
-     * @param response the response: one JSON answer, or the event stream
-     * @param streams opens the event stream of an exchange on its response
-     * @param json frames a reply as a JSON response (status, session id, body)
+     * @param sessions where the session a legacy message names is found
+     * @param response the response: one answer, or the event stream
+     * @param streams where the event stream is opened, if the core sends anything before its reply
+     * @param replies what turns a reply into a response when no event stream is open
      */
-    HttpExchange(RequestHead head, McpSessionStore sessions, DirectResponse response,
-            Function<HttpExchange, SseStream> streams, BiFunction<HttpExchange, Reply, ResponseEntity<byte[]>> json) {
+    HttpExchange(RequestHead head, McpSessionStore sessions, DirectResponse response, EventStreams streams,
+            ReplyMapping replies) {
         this.head = head;
         this.sessions = sessions;
         this.response = response;
         this.streams = streams;
-        this.json = json;
+        this.replies = replies;
         response.onGone(this::gone);
-    }
-
-    /** The response the exchange writes. */
-    DirectResponse response() {
-        return response;
     }
 
     @Override
@@ -70,11 +60,11 @@ final class HttpExchange implements Exchange {
 
     @Override
     public LegacySession session() {
-        if (head.headers(SESSION_ID).isEmpty()) {
+        if (!head.has(RequestHead.SESSION_ID)) {
             return null;
         }
         sessionHeaderPresent = true;
-        String id = sessionId(head);
+        String id = head.sessionId();
         return id == null ? null : sessions.find(id);
     }
 
@@ -101,7 +91,7 @@ final class HttpExchange implements Exchange {
         action.run();
     }
 
-    /** The core's one reply: the JSON response, or the end of the event stream (after the response, if any). */
+    /** The core's one reply: the response it maps to, or the end of the event stream (after the response, if any). */
     void reply(Reply reply) {
         SseStream open;
         synchronized (lock) {
@@ -114,7 +104,7 @@ final class HttpExchange implements Exchange {
         if (open != null) {
             open.finish(reply.kind() == Reply.Kind.UNANSWERED ? null : reply.body());
         } else {
-            response.write(reply.kind() == Reply.Kind.UNANSWERED ? Replies.emptyStream() : json.apply(this, reply));
+            response.write(replies.response(reply, sessionHeaderPresent, false));
         }
     }
 
@@ -127,8 +117,8 @@ final class HttpExchange implements Exchange {
         }
     }
 
-    /** Answers at once, unless the core already did: for a failure of the server itself. */
-    void fail(Supplier<ResponseEntity<byte[]>> failure) {
+    /** Answers 500 at once, unless the core already did: for a failure of the server itself. */
+    void fail() {
         synchronized (lock) {
             if (answered) {
                 return;
@@ -139,12 +129,12 @@ final class HttpExchange implements Exchange {
                 return;
             }
         }
-        response.write(failure.get());
+        response.write(Replies.internalError(false));
     }
 
     private SseStream stream() {
         if (stream == null) {
-            stream = streams.apply(this);
+            stream = streams.open(response, this::closed);
         }
         return stream;
     }
@@ -173,21 +163,6 @@ final class HttpExchange implements Exchange {
             closeActions.clear();
         }
         actions.forEach(Runnable::run);
-    }
-
-    /** The session id a request names: its one {@code Mcp-Session-Id} value (repeats must agree), or null. */
-    static String sessionId(RequestHead head) {
-        List<String> ids = head.headers(SESSION_ID);
-        if (ids.isEmpty()) {
-            return null;
-        }
-        String id = ids.get(0);
-        for (String other : ids) {
-            if (!other.equals(id)) {
-                return null;
-            }
-        }
-        return id.isEmpty() ? null : id;
     }
 
     /** The message needed a session and named one with {@code Mcp-Session-Id} (so a miss is 404, not 400). */

@@ -1,5 +1,9 @@
 package io.beammcp.autoconfigure.http;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.ResponseEntity;
+
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -10,7 +14,7 @@ import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The first step of the pipeline: the Origin allow-list, and the Host check that defeats DNS rebinding.
+ * Stage 1 of the endpoint: the Origin allow-list, and the Host check that defeats DNS rebinding.
  *
  * <p>Origin: absent is admitted (not a browser, or a same-origin GET); every value of a repeated header
  * must be allowed. An allowed entry is {@code *}, {@code scheme://host} (default port), {@code
@@ -25,6 +29,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * protects it. A request without Host (HTTP/1.0) is not a browser's and is admitted.
  */
 final class OriginGuard {
+
+    private static final Logger log = LoggerFactory.getLogger(OriginGuard.class);
 
     private static final String[] LOOPBACK_NAMES = {"localhost", "127.0.0.1", "[::1]"};
     /** How many distinct local addresses have their loopback verdict remembered. */
@@ -65,6 +71,15 @@ final class OriginGuard {
             }
         }
         this.anyHost = anyH;
+    }
+
+    /** A 403 when the request's Origin or Host is not allowed, else {@code null}. */
+    ResponseEntity<byte[]> refusal(RequestHead head, boolean close) {
+        if (admitsOrigins(head.headers("Origin")) && admitsHosts(head.headers("Host"), head.localAddress())) {
+            return null;
+        }
+        log.debug("MCP request refused: Origin or Host not allowed (peer {})", head.remoteAddress());
+        return Replies.forbidden(close);
     }
 
     /** Whether every Origin value is allowed. */

@@ -17,6 +17,9 @@ import java.util.List;
  */
 final class RequestHead implements McpRequestHead {
 
+    /** The header that names a legacy (2025-11-25) session, on requests and on the response that opened it. */
+    static final String SESSION_ID = "Mcp-Session-Id";
+
     private final String method;
     private final String path;
     /** Header names and values, pairwise, in the order received; {@code headerCount} of them are used. */
@@ -131,7 +134,8 @@ final class RequestHead implements McpRequestHead {
         return value;
     }
 
-    private boolean has(String name) {
+    /** Whether the header is present, with any value. */
+    boolean has(String name) {
         for (int i = 0; i < headerCount; i++) {
             if (headerNames[i].equalsIgnoreCase(name)) {
                 return true;
@@ -173,6 +177,20 @@ final class RequestHead implements McpRequestHead {
     /** The declared Content-Length, or {@code -1} when none (chunked, or no body). */
     long contentLength() {
         return contentLength;
+    }
+
+    /** The session id the request names: its one {@code Mcp-Session-Id} value (repeats must agree), or null. */
+    String sessionId() {
+        String id = null;
+        for (int i = 0; i < headerCount; i++) {
+            if (headerNames[i].equalsIgnoreCase(SESSION_ID)) {
+                if (id != null && !id.equals(headerValues[i])) {
+                    return null;
+                }
+                id = headerValues[i];
+            }
+        }
+        return id == null || id.isEmpty() ? null : id;
     }
 
     /** Whether the request announces a body: a positive Content-Length or a Transfer-Encoding. */

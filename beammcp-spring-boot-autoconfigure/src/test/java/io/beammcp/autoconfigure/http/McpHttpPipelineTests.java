@@ -69,7 +69,7 @@ class McpHttpPipelineTests extends EndpointTestSupport {
 
     @Test
     void dnsRebindingProbeIsRefusedAndTheValidOneAccepted() throws Exception {
-        // FIXTURE.md §9.2, both revisions
+        // the conformance suite's dns-rebinding-protection scenario, both revisions
         assertThat(statusWithHost("evil.example.com", "http://evil.example.com")).isEqualTo(403);
         assertThat(statusWithHost("localhost:" + port, "http://localhost:" + port)).isEqualTo(200);
         assertThat(statusWithHost("127.0.0.1:" + port, "http://127.0.0.1:" + port))

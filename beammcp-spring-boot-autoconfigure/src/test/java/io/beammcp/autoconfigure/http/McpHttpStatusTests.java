@@ -9,8 +9,9 @@ import java.net.http.HttpResponse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every row of WIRE.md §5.4 (status codes on one dual-era endpoint), through the real server: the
- * status, the media type and the exact JSON-RPC body.
+ * The status codes of one endpoint serving both revisions (the Streamable HTTP transport of 2026-07-28 and
+ * 2025-11-25), one situation each, through the real server: the status, the media type and the exact
+ * JSON-RPC body.
  */
 class McpHttpStatusTests extends EndpointTestSupport {
 
