@@ -59,7 +59,9 @@ public final class StdioTransport {
      * Serves until end of input, {@code shutdown} or {@code exit}.
      *
      * @param in the client's messages
-     * @param out where responses and notifications go; nothing else is written to it
+     * @param out where responses and notifications go; nothing else is written to it. Lines are written by the
+     *        thread that has them (a call's own thread included), so it must not be a stream of an interruptible
+     *        channel, which a cancelled call's interrupt would close: a file's or a socket's stream, as stdout is
      * @throws IOException when reading fails
      * @throws InterruptedException when interrupted while waiting for in-flight calls
      */

@@ -7,8 +7,9 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.Pipe;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,16 +23,21 @@ final class StdioPeer implements AutoCloseable {
 
     StdioPeer(McpServer server) throws Exception {
         PipedInputStream serverIn = new PipedInputStream(client, 1 << 16);
-        // not a PipedInputStream, which fails a read when the thread that wrote last has ended (as the
-        // transport's writer thread does before serve returns and the loop below closes the stream)
-        Pipe toClient = Pipe.open();
-        OutputStream serverOut = Channels.newOutputStream(toClient.sink());
-        reader = new BufferedReader(new InputStreamReader(Channels.newInputStream(toClient.source()),
-                StandardCharsets.UTF_8));
+        // a loopback socket, as stdout is a file: neither a PipedInputStream, which fails a read once the thread
+        // that wrote last has ended, nor a channel's stream, which an interrupt of the writing thread (a
+        // cancelled call's, writing its progress) closes
+        Socket toServer;
+        Socket toClient;
+        try (ServerSocket listening = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            toServer = new Socket(InetAddress.getLoopbackAddress(), listening.getLocalPort());
+            toClient = listening.accept();
+        }
+        OutputStream serverOut = toClient.getOutputStream();
+        reader = new BufferedReader(new InputStreamReader(toServer.getInputStream(), StandardCharsets.UTF_8));
         loop = new Thread(() -> {
             try {
                 new StdioTransport(server).serve(serverIn, serverOut);
-                serverOut.close();
+                toClient.close();
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
