@@ -14,6 +14,9 @@ public class BeamMcpTasksProperties {
     /** Whether task-capable tools may run as tasks and tasks/get, tasks/update and tasks/cancel are served. */
     private boolean enabled = true;
 
+    /** Where tasks are kept: in this instance's memory, or in a database every instance shares (beammcp-tasks-jdbc). */
+    private Store store = Store.MEMORY;
+
     /** How long a task is kept after its creation, its result included. */
     private Duration ttl = Duration.ofHours(1);
 
@@ -26,7 +29,7 @@ public class BeamMcpTasksProperties {
     /** How long a running task stays vouched for by its instance without a renewal; past it, it is failed. */
     private Duration lease = Duration.ofSeconds(30);
 
-    /** The most tasks the in-memory store holds at once, ended ones included until they expire. */
+    /** The most tasks the store holds at once, ended ones included until they expire. */
     private int maxCount = 1000;
 
     public boolean isEnabled() {
@@ -35,6 +38,14 @@ public class BeamMcpTasksProperties {
 
     public void setEnabled(boolean enabled) {
         this.enabled = enabled;
+    }
+
+    public Store getStore() {
+        return store;
+    }
+
+    public void setStore(Store store) {
+        this.store = store;
     }
 
     public Duration getTtl() {
@@ -78,6 +89,16 @@ public class BeamMcpTasksProperties {
             throw new IllegalArgumentException("beammcp.tasks.max-count must be positive, was " + maxCount);
         }
         this.maxCount = maxCount;
+    }
+
+    /** Where tasks are kept. */
+    public enum Store {
+
+        /** In this instance's memory: tasks are lost with it, and other instances do not see them. */
+        MEMORY,
+
+        /** In the application's DataSource (needs beammcp-tasks-jdbc): shared by every instance using it. */
+        JDBC
     }
 
     private static Duration positive(Duration value, String name) {

@@ -173,6 +173,10 @@ public final class Tasks {
     void finish(TaskCall call, ObjectNode result, RuntimeException failure, boolean cancelled) {
         try {
             changed(store.update(call.taskId(), current -> end(current, result, failure, cancelled)));
+        } catch (RuntimeException e) {
+            // a shared store may be unreachable: the task is failed once its lease runs out
+            log.warn("The task store failed while recording the end of a task; it fails when its lease runs out: {}",
+                    e.toString());
         } finally {
             running.remove(call.taskId());
         }
@@ -329,9 +333,14 @@ public final class Tasks {
             // failed first: the work's own end, once cancelled, must find the task ended already
             ObjectNode error = codec.object().put("code", McpError.INTERNAL_ERROR)
                     .put("message", "The server running this task shut down");
-            changed(store.update(id, current -> current.terminal() ? current
-                    : current.ended("failed", null, json.write(error), "The server running this task shut down",
-                            clock.instant())));
+            try {
+                changed(store.update(id, current -> current.terminal() ? current
+                        : current.ended("failed", null, json.write(error), "The server running this task shut down",
+                                clock.instant())));
+            } catch (RuntimeException e) {
+                // the other tasks still end; this one is failed once its lease runs out
+                log.warn("The task store failed while failing a task at shutdown: {}", e.toString());
+            }
             call.cancel();
         });
     }
