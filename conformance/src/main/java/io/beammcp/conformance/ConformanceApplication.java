@@ -8,8 +8,14 @@ import io.beammcp.core.PromptSpec;
 import io.beammcp.core.ToolSpec;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
+import javax.sql.DataSource;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,9 +23,11 @@ import java.util.List;
  * The fixture host the official conformance suite drives: FIXTURE.md's tools, resources and prompts,
  * written with the public starter API only, served on loopback. Its {@link CatalogChanges} bean declares
  * that the lists change (the trigger tools report changes through it), so list changes and resource
- * subscriptions are advertised and served.
+ * subscriptions are advertised and served. Tasks stay in memory unless it runs with
+ * {@code beammcp.tasks.store=jdbc} and {@code spring.datasource.url} (interop/run.sh: two instances on one
+ * PostgreSQL); only then is there a {@link DataSource}.
  */
-@SpringBootApplication
+@SpringBootApplication(exclude = DataSourceAutoConfiguration.class)
 public class ConformanceApplication {
 
     public static void main(String[] args) {
@@ -60,5 +68,17 @@ public class ConformanceApplication {
     @Bean
     McpAuthorizer authorizer() {
         return McpAuthorizer.permitAll();
+    }
+
+    /** The shared task store's database, from the usual {@code spring.datasource.*} properties. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(name = "beammcp.tasks.store", havingValue = "jdbc")
+    @EnableConfigurationProperties(DataSourceProperties.class)
+    static class TaskDatabase {
+
+        @Bean
+        DataSource dataSource(DataSourceProperties properties) {
+            return properties.initializeDataSourceBuilder().build();
+        }
     }
 }

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL for the interop run: the JDBC task store that the fixture instances share.
+#
+#   interop/postgres.sh start <dir> <port>   a new cluster in <dir>, listening on 127.0.0.1:<port> only, with
+#                                            the role beammcp (trusted, no password: the cluster lives for one
+#                                            run on loopback), the database beammcp with the task table created
+#                                            from the module's schema.sql (as an operator would), and an empty
+#                                            database beammcp_test for the store's contract test
+#   interop/postgres.sh stop <dir>           stops it (fast: open connections are closed)
+#
+# Installs PostgreSQL from Debian when it is missing (as root), without the cluster the package would create.
+# PostgreSQL refuses to run as root: as root the cluster belongs to the user postgres that the package adds.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+schema="$root/beammcp-tasks-jdbc/src/main/resources/io/beammcp/tasks/jdbc/schema.sql"
+
+bin_dir() { # the newest installed server's binaries
+  ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1
+}
+
+install() {
+  [ -n "$(bin_dir)" ] && [ -x "$(bin_dir)/initdb" ] && return
+  if [ "$(id -u)" != 0 ]; then
+    echo "PostgreSQL is missing: install the Debian package postgresql (as root)" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get -o DPkg::Lock::Timeout=300 update -qq >/dev/null
+  apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends postgresql-common >/dev/null
+  # no system-wide cluster on port 5432: only the run's own
+  sed -i 's/^#*\s*create_main_cluster\s*=.*/create_main_cluster = false/' /etc/postgresql-common/createcluster.conf
+  apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends postgresql >/dev/null
+}
+
+as_owner() { # runs a server command as the cluster's owner
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+case "${1:-}" in
+  start)
+    dir=$2 port=$3
+    install
+    bin=$(bin_dir)
+    mkdir -p "$dir"
+    [ "$(id -u)" = 0 ] && chown postgres: "$dir"
+    as_owner "$bin/initdb" -D "$dir/data" -U beammcp --auth=trust -E UTF8 --no-locale -N >"$dir/initdb.log"
+    # durability is not what this cluster is for: no fsync, a quick start
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
+      -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c max_connections=100" start >/dev/null
+    psql=("$bin/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U beammcp)
+    "${psql[@]}" -d postgres -c "CREATE DATABASE beammcp" -c "CREATE DATABASE beammcp_test"
+    "${psql[@]}" -d beammcp -f "$schema"
+    ;;
+  stop)
+    dir=$2
+    bin=$(bin_dir)
+    [ -f "$dir/data/postmaster.pid" ] && as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w -t 30 stop >/dev/null
+    ;;
+  *)
+    echo "usage: $0 start <dir> <port> | stop <dir>" >&2
+    exit 2
+    ;;
+esac
