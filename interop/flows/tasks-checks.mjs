@@ -4,6 +4,8 @@
 //  cross-instance-input    confirm_delete started on E parks in input_required; F sees it, delivers the
 //                          answer (tasks/update), sees it completed; E sees the same end
 //  cross-instance-cancel   slow_compute (60 s) started on E is cancelled through F and ends cancelled for both
+//  cross-instance-listen   a subscriptions/listen stream opened on F for a task running on E (confirm_delete,
+//                          answered through E) receives notifications/tasks up to the task's completion
 //  instance-crash          slow_compute started on E, then E is killed (SIGKILL): once E's lease has run out,
 //                          F answers the task failed (-32603) rather than working forever
 // Usage: node tasks-checks.mjs --e-url http://127.0.0.1:P/mcp --f-url http://127.0.0.1:Q/mcp
@@ -12,7 +14,7 @@ import assert from 'node:assert/strict';
 import { Runner, options } from './common.mjs';
 
 const opts = options();
-const all = ['cross-instance-input', 'cross-instance-cancel', 'instance-crash'];
+const all = ['cross-instance-input', 'cross-instance-cancel', 'cross-instance-listen', 'instance-crash'];
 const flows = opts.flows ? opts.flows.split(',') : all.filter((f) => f !== 'instance-crash');
 const runner = new Runner('tasks', 'http-shared-store', flows);
 const E = opts['e-url'];
@@ -20,9 +22,8 @@ const F = opts['f-url'];
 const CAPABILITIES = { elicitation: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } };
 let nextId = 1;
 
-/** One JSON-RPC request to one instance; answers the response object (from a JSON or an SSE answer). */
-async function rpc(url, method, params, name) {
-  const id = nextId++;
+/** A 2026-07-28 POST of one request, with the headers and the `_meta` the wire asks for. */
+function post(url, id, method, params, name, signal) {
   const headers = {
     'content-type': 'application/json', accept: 'application/json, text/event-stream',
     'mcp-protocol-version': '2026-07-28', 'mcp-method': method,
@@ -32,7 +33,13 @@ async function rpc(url, method, params, name) {
     'io.modelcontextprotocol/protocolVersion': '2026-07-28',
     'io.modelcontextprotocol/clientInfo': { name: 'beammcp-interop', version: '1.0.0' },
     'io.modelcontextprotocol/clientCapabilities': CAPABILITIES } } };
-  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+  return fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal });
+}
+
+/** One JSON-RPC request to one instance; answers the response object (from a JSON or an SSE answer). */
+async function rpc(url, method, params, name) {
+  const id = nextId++;
+  const response = await post(url, id, method, params, name);
   const text = await response.text();
   const messages = (response.headers.get('content-type') ?? '').startsWith('text/event-stream')
     ? text.split('\n').filter((l) => l.startsWith('data:')).map((l) => JSON.parse(l.slice(5)))
@@ -97,6 +104,66 @@ if (flows.includes('cross-instance-cancel')) await runner.run('cross-instance-ca
   const cancelled = await until(F, taskId, 'cancelled');
   assert.deepEqual(snapshot(await get(E, taskId)), snapshot(cancelled));
 });
+
+if (flows.includes('cross-instance-listen')) await runner.run('cross-instance-listen', async () => {
+  const taskId = await startTask(E, 'confirm_delete', { filename: 'listened.txt' });
+  const asking = await until(E, taskId, 'input_required');
+  const abort = new AbortController();
+  const response = await post(F, nextId++, 'subscriptions/listen', { notifications: { taskIds: [taskId] } }, null,
+    abort.signal);
+  assert.match(response.headers.get('content-type') ?? '', /^text\/event-stream/, `listen answered ${response.status}`);
+  const frames = events(response.body);
+  try {
+    const ack = await next(frames, (m) => m.method === 'notifications/subscriptions/acknowledged');
+    assert.deepEqual(ack.params.notifications?.taskIds, [taskId], JSON.stringify(ack));
+    // the answer goes to E: F learns of the change only through the shared store
+    const key = Object.keys(asking.inputRequests)[0];
+    assertEmptyAck(await result(E, 'tasks/update', { taskId,
+      inputResponses: { [key]: { action: 'accept', content: { confirm: true } } } }, taskId));
+    const told = await next(frames, (m) => m.method === 'notifications/tasks' && m.params.status === 'completed');
+    assert.equal(told.params.taskId, taskId);
+    assert.equal(told.params.result.content[0].text, 'Deleted listened.txt');
+    assert.ok(!('resultType' in told.params), JSON.stringify(told));
+    assert.ok(told.params._meta?.['io.modelcontextprotocol/subscriptionId'] !== undefined, JSON.stringify(told));
+  } finally {
+    abort.abort();
+  }
+});
+
+/** The JSON messages of an event stream, as they arrive. */
+async function* events(body) {
+  const decoder = new TextDecoder();
+  let buffered = '';
+  for await (const chunk of body) {
+    buffered += decoder.decode(chunk, { stream: true });
+    let end;
+    while ((end = buffered.indexOf('\n\n')) >= 0) {
+      const event = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2);
+      const data = event.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5)).join('\n');
+      if (data) yield JSON.parse(data);
+    }
+  }
+}
+
+/** The next message of the stream that matches, within 10 s. */
+async function next(frames, matches, limitMs = 10_000) {
+  let timer;
+  const timeout = new Promise((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`no matching message in ${limitMs} ms`)), limitMs);
+  });
+  try {
+    return await Promise.race([(async () => {
+      for (;;) {
+        const { value, done } = await frames.next();
+        if (done) throw new Error('the stream ended');
+        if (matches(value)) return value;
+      }
+    })(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 if (flows.includes('instance-crash')) await runner.run('instance-crash', async () => {
   const taskId = await startTask(E, 'slow_compute', { seconds: 60, label: 'instance-crash' });

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,6 +36,19 @@ final class Instance {
 
     /** The JSON-RPC response to one request; {@code params} without {@code _meta}. */
     JsonNode request(String method, String name, String params) {
+        Reply reply = server.handle(body(method, params), exchange(method, name, notification -> { }));
+        assertThat(reply.hasBody()).as("%s answered", method).isTrue();
+        return JSON.readTree(new String(reply.body(), StandardCharsets.UTF_8));
+    }
+
+    /** Opens a {@code subscriptions/listen} stream whose notifications go to {@code sent}, as JSON. */
+    void listen(String params, List<JsonNode> sent) {
+        Reply reply = server.handle(body("subscriptions/listen", params), exchange("subscriptions/listen", null,
+                notification -> sent.add(JSON.readTree(notification))));
+        assertThat(reply).as("the stream stays open").isNull();
+    }
+
+    private static byte[] body(String method, String params) {
         ObjectNode body = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", IDS.incrementAndGet())
                 .put("method", method);
         ObjectNode p = (ObjectNode) JSON.readTree(params);
@@ -42,9 +56,15 @@ final class Instance {
                 .set("io.modelcontextprotocol/clientCapabilities", JSON.readTree(
                         "{\"elicitation\":{},\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}"));
         body.set("params", p);
-        Map<String, List<String>> headers = Map.of("mcp-protocol-version", List.of("2026-07-28"),
-                "mcp-method", List.of(method), "mcp-name", List.of(name));
-        Reply reply = server.handle(JSON.writeValueAsBytes(body), new Exchange() {
+        return JSON.writeValueAsBytes(body);
+    }
+
+    private static Exchange exchange(String method, String name, Consumer<byte[]> notifications) {
+        Map<String, List<String>> headers = name == null
+                ? Map.of("mcp-protocol-version", List.of("2026-07-28"), "mcp-method", List.of(method))
+                : Map.of("mcp-protocol-version", List.of("2026-07-28"), "mcp-method", List.of(method),
+                        "mcp-name", List.of(name));
+        return new Exchange() {
             @Override
             public TransportFacts facts() {
                 return TransportFacts.HTTP;
@@ -59,9 +79,13 @@ final class Instance {
             public LegacySession session() {
                 return null;
             }
-        });
-        assertThat(reply.hasBody()).as("%s answered", method).isTrue();
-        return JSON.readTree(new String(reply.body(), StandardCharsets.UTF_8));
+
+            @Override
+            public boolean send(byte[] notification) {
+                notifications.accept(notification);
+                return true;
+            }
+        };
     }
 
     /** The result of a request that must succeed. */

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
@@ -104,6 +105,30 @@ class SharedStoreTest {
         assertThat(interrupted.await(LIMIT.toSeconds(), TimeUnit.SECONDS)).as("the work on A was interrupted").isTrue();
         JsonNode cancelled = b.await(id, "cancelled", LIMIT);
         assertThat(a.get(id)).isEqualTo(cancelled);
+    }
+
+    @Test
+    void aListenStreamOnOneInstanceIsToldAboutATaskRunningOnTheOther() throws Exception {
+        Instance a = instance(store, Duration.ofSeconds(30));
+        Instance b = instance(store, Duration.ofSeconds(30));
+        String id = a.startTask("confirm_delete", "{}");
+        a.await(id, "input_required", LIMIT);
+        List<JsonNode> sent = new CopyOnWriteArrayList<>();
+        b.listen("{\"notifications\":{\"taskIds\":[\"" + id + "\"]}}", sent);
+        assertThat(sent.get(0).at("/params/notifications/taskIds/0").asString()).isEqualTo(id);
+
+        // answered through A: B learns of it from the store alone
+        a.result("tasks/update", id, "{\"taskId\":\"" + id + "\",\"inputResponses\":{\"confirm\":"
+                + "{\"action\":\"accept\",\"content\":{\"confirm\":true}}}}");
+        long deadline = System.nanoTime() + LIMIT.toNanos();
+        while (sent.stream().noneMatch(n -> n.at("/params/status").asString().equals("completed"))
+                && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        JsonNode told = sent.stream().filter(n -> n.at("/params/status").asString().equals("completed")).findFirst()
+                .orElseThrow(() -> new AssertionError("no completed notification in " + sent));
+        assertThat(told.path("method").asString()).isEqualTo("notifications/tasks");
+        assertThat(told.at("/params/result/content/0/text").asString()).isEqualTo("Deleted report.txt");
     }
 
     @Test
