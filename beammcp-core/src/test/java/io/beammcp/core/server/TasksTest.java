@@ -339,6 +339,17 @@ class TasksTest {
     }
 
     @Test
+    void aListenStreamIsToldEachStateOnceNotEachLeaseRenewal() throws Exception {
+        Wire wire = wire(b -> b.taskLease(Duration.ofMillis(200)));
+        String taskId = result(call(wire, 1, "slow", EXT)).path("taskId").asString();
+        wire.send(Wire.modernText(2, "subscriptions/listen", "\"notifications\":{\"taskIds\":[\"" + taskId + "\"]}", EXT));
+        Thread.sleep(800);
+        assertThat(wire.sent().stream().filter(n -> n.path("method").asString().equals("notifications/tasks")))
+                .as("one frame for the working state, whatever the renewals").hasSize(1);
+        release.countDown();
+    }
+
+    @Test
     void overHttpTheNameHeaderMustBeTheTaskId() {
         Wire wire = wire().http();
         release.countDown();

@@ -49,8 +49,8 @@ public final class Tasks {
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
     private final Map<String, TaskCall> running = new ConcurrentHashMap<>();
-    /** The version of each listened task last told to its listen streams. */
-    private final Map<String, Long> told = new ConcurrentHashMap<>();
+    /** What each listened task's streams were last told, so an unchanged state (a lease renewed) is not told again. */
+    private final Map<String, String> told = new ConcurrentHashMap<>();
     private final Broadcaster broadcaster;
 
     public Tasks(TaskStore store, TaskSettings settings, JsonCodec codec, Clock clock, Broadcaster broadcaster) {
@@ -141,18 +141,15 @@ public final class Tasks {
         return visible;
     }
 
-    /** Tells the listen streams that asked about this task, once per version. */
+    /** Tells the listen streams that asked about this task its state, once per state they can see. */
     private void changed(TaskRecord record) {
-        if (record == null) {
+        if (record == null || !told.containsKey(record.id()) && !broadcaster.listenedTasks().contains(record.id())) {
             return;
         }
-        Long before = told.get(record.id());
-        if (before == null && !broadcaster.listenedTasks().contains(record.id())) {
-            return;
-        }
-        if (before == null || before < record.version()) {
-            told.put(record.id(), record.version());
-            broadcaster.taskChanged(record.id(), json.detailed(record));
+        ObjectNode detailed = json.detailed(record);
+        String text = json.write(detailed);
+        if (!text.equals(told.put(record.id(), text))) {
+            broadcaster.taskChanged(record.id(), detailed);
         }
     }
 
