@@ -161,8 +161,8 @@ class SchemaAndArgumentsTest {
 
     @Test
     void nestedValuesOfDeclaredKeysArriveExactlyAsSent() {
-        // only top-level keys are filtered (README: "holding only the declared top-level keys, values exactly as
-        // sent"); a nested object is the declared value itself, so its members arrive as the client wrote them
+        // only top-level keys are filtered (docs/host-api.md: "only the top-level keys the schema declares, values
+        // as sent"); a nested object is the declared value itself, so its members arrive as the client wrote them
         CoreClient client = tool("{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"object\","
                 + "\"properties\":{\"x\":{}}}}}");
         result(client.modern(1, "tools/call", "\"name\":\"t\",\"arguments\":{\"a\":{\"x\":1,\"y\":2}}"));
