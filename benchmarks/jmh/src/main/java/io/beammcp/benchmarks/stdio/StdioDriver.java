@@ -21,7 +21,10 @@ import java.util.concurrent.TimeUnit;
  * result; the run fails on a missing, repeated or failed answer, or when {@code --timeout} seconds pass.
  *
  * <pre>java -cp benchmarks.jar io.beammcp.benchmarks.stdio.StdioDriver [--calls 100000] [--warmup 20000]
- *     [--timeout 120] [--stderr FILE] -- COMMAND...</pre>
+ *     [--round-trips 0] [--timeout 120] [--stderr FILE] -- COMMAND...</pre>
+ *
+ * With {@code --round-trips N}, after the pipelined calls it also plays a client that waits for each answer:
+ * N calls one at a time, adding {@code rtt_median_us=M rtt_p99_us=P} to the output line.
  *
  * Output: {@code calls=N seconds=S calls_per_s=R ready_ms=T warmup_calls_per_s=W cpu_us_per_call=C}, where C
  * is the server process's CPU time (all its threads) during the timed calls divided by their number: a figure
@@ -35,6 +38,7 @@ public final class StdioDriver {
     public static void main(String[] args) throws Exception {
         int calls = 100_000;
         int warmup = 20_000;
+        int roundTrips = 0;
         long timeoutSeconds = 120;
         File stderr = null;
         int at = 0;
@@ -42,6 +46,7 @@ public final class StdioDriver {
             switch (args[at]) {
                 case "--calls" -> calls = Integer.parseInt(args[++at]);
                 case "--warmup" -> warmup = Integer.parseInt(args[++at]);
+                case "--round-trips" -> roundTrips = Integer.parseInt(args[++at]);
                 case "--timeout" -> timeoutSeconds = Long.parseLong(args[++at]);
                 case "--stderr" -> stderr = new File(args[++at]);
                 default -> throw new IllegalArgumentException("Unknown option " + args[at]);
@@ -76,11 +81,12 @@ public final class StdioDriver {
             long cpuBefore = cpuNanos(process);
             double seconds = batch(toServer, answers, 1 + warmup, calls);
             long cpuAfter = cpuNanos(process);
+            String rtt = roundTrips > 0 ? roundTrips(toServer, answers, 1 + warmup + calls, roundTrips) : "";
             toServer.close();
             System.out.printf("calls=%d seconds=%.3f calls_per_s=%.0f ready_ms=%.0f warmup_calls_per_s=%.0f"
-                    + " cpu_us_per_call=%.2f%n", calls, seconds, calls / seconds, readyMillis,
+                    + " cpu_us_per_call=%.2f%s%n", calls, seconds, calls / seconds, readyMillis,
                     warmup > 0 ? warmup / warmupSeconds : 0.0,
-                    cpuBefore < 0 || cpuAfter < 0 ? Double.NaN : (cpuAfter - cpuBefore) / 1e3 / calls);
+                    cpuBefore < 0 || cpuAfter < 0 ? Double.NaN : (cpuAfter - cpuBefore) / 1e3 / calls, rtt);
         } finally {
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
@@ -111,6 +117,20 @@ public final class StdioDriver {
         answers.await(first, count);
         writer.join();
         return (System.nanoTime() - start) / 1e9;
+    }
+
+    /** A client that waits for each answer: {@code count} calls one at a time; their median and p99 round trip. */
+    private static String roundTrips(OutputStream toServer, Answers answers, int first, int count) throws Exception {
+        long[] micros = new long[count];
+        for (int i = 0; i < count; i++) {
+            long start = System.nanoTime();
+            toServer.write(request(first + i));
+            toServer.flush();
+            answers.await(first + i, 1);
+            micros[i] = (System.nanoTime() - start) / 1_000;
+        }
+        Arrays.sort(micros);
+        return String.format(" rtt_median_us=%d rtt_p99_us=%d", micros[count / 2], micros[(int) (count * 0.99)]);
     }
 
     static byte[] request(int id) {
