@@ -2,14 +2,27 @@ package io.beammcp.core.server;
 
 import io.beammcp.core.Catalog;
 import io.beammcp.core.CatalogChanges;
+import io.beammcp.core.CatalogRegistry;
 import io.beammcp.core.Completer;
 import io.beammcp.core.Dispatch;
+import io.beammcp.core.InvalidCatalogException;
+import io.beammcp.core.PromptBinding;
 import io.beammcp.core.PromptRenderer;
+import io.beammcp.core.ResourceBinding;
 import io.beammcp.core.ResourceReader;
+import io.beammcp.core.ResourceTemplateBinding;
+import io.beammcp.core.ToolBinding;
+import io.beammcp.core.internal.annotated.AnnotatedBeans;
 import io.beammcp.core.internal.engine.ServerConfig;
+import io.beammcp.core.internal.host.Contribution;
+import io.beammcp.core.internal.host.HostCatalog;
+import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.CacheHints;
+import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -18,9 +31,17 @@ import java.util.Objects;
  */
 public final class McpServerBuilder {
 
+    /** An annotated bean, scanned when the server is built (with the mapper known by then). */
+    private record Annotated(String source, Object bean, Class<?> type) {
+    }
 
-    private final Catalog catalog;
-    private final Dispatch dispatch;
+    private Catalog catalog;
+    private Dispatch dispatch;
+    private String catalogSource = "Catalog";
+    private final List<Object> contributions = new ArrayList<>();
+    private CatalogRegistry registry;
+    private String registrySource = "CatalogRegistry";
+    private JsonMapper valueMapper;
     private String serverName = "beammcp";
     private String serverVersion = "0.0.0";
     private String instructions;
@@ -41,9 +62,137 @@ public final class McpServerBuilder {
     private Duration inputStateTtl = Duration.ofMinutes(10);
     private Duration inputTimeout = Duration.ofMinutes(5);
 
+    McpServerBuilder() {
+    }
+
     McpServerBuilder(Catalog catalog, Dispatch dispatch) {
+        catalog("Catalog", catalog, dispatch);
+    }
+
+    /**
+     * Sets the low-level host: a catalog of specs and the one dispatch that runs its tools (with the
+     * {@link #resourceReader}, {@link #promptRenderer} and {@link #completer} its resources and prompts need).
+     *
+     * @param source a name for it in error messages, such as its bean's name
+     * @param catalog what it offers
+     * @param dispatch how it runs a tool
+     * @return this builder
+     */
+    public McpServerBuilder catalog(String source, Catalog catalog, Dispatch dispatch) {
+        this.catalogSource = Objects.requireNonNull(source, "source");
         this.catalog = Objects.requireNonNull(catalog, "catalog");
         this.dispatch = Objects.requireNonNull(dispatch, "dispatch");
+        return this;
+    }
+
+    /**
+     * Adds a tool bound to its handler.
+     *
+     * @param source a name for it in error messages, such as its bean's name
+     * @param tool the tool
+     * @return this builder
+     */
+    public McpServerBuilder add(String source, ToolBinding tool) {
+        contributions.add(Contribution.of(source, tool));
+        return this;
+    }
+
+    /**
+     * Adds a resource bound to its reader.
+     *
+     * @param source a name for it in error messages
+     * @param resource the resource
+     * @return this builder
+     */
+    public McpServerBuilder add(String source, ResourceBinding resource) {
+        contributions.add(Contribution.of(source, resource));
+        return this;
+    }
+
+    /**
+     * Adds a resource template bound to its reader.
+     *
+     * @param source a name for it in error messages
+     * @param template the template
+     * @return this builder
+     */
+    public McpServerBuilder add(String source, ResourceTemplateBinding template) {
+        contributions.add(Contribution.of(source, template));
+        return this;
+    }
+
+    /**
+     * Adds a prompt bound to its renderer.
+     *
+     * @param source a name for it in error messages
+     * @param prompt the prompt
+     * @return this builder
+     */
+    public McpServerBuilder add(String source, PromptBinding prompt) {
+        contributions.add(Contribution.of(source, prompt));
+        return this;
+    }
+
+    /**
+     * Adds what a bean's {@link io.beammcp.core.annotation annotated} methods offer.
+     *
+     * @param source a name for it in error messages, such as its bean's name
+     * @param bean the object the methods are invoked on
+     * @return this builder
+     */
+    public McpServerBuilder annotated(String source, Object bean) {
+        return annotated(source, bean, bean.getClass());
+    }
+
+    /**
+     * Adds what a bean's annotated methods offer, reading them from {@code type} (the class behind a proxy).
+     *
+     * @param source a name for it in error messages
+     * @param bean the object the methods are invoked on, an instance of {@code type}
+     * @param type the class whose annotated methods are read
+     * @return this builder
+     */
+    public McpServerBuilder annotated(String source, Object bean, Class<?> type) {
+        contributions.add(new Annotated(Objects.requireNonNull(source, "source"), Objects.requireNonNull(bean, "bean"),
+                Objects.requireNonNull(type, "type")));
+        return this;
+    }
+
+    /**
+     * Whether a class has methods this builder can take with {@link #annotated}.
+     *
+     * @param type a class
+     * @return {@code true} when some method carries an MCP annotation
+     */
+    public static boolean isAnnotated(Class<?> type) {
+        return AnnotatedBeans.isAnnotated(type);
+    }
+
+    /**
+     * Adds a registry of tools, resources and prompts that change at run time; it declares that the lists
+     * change, as a {@link CatalogChanges} does.
+     *
+     * @param source a name for it in error messages
+     * @param registry the registry
+     * @return this builder
+     */
+    public McpServerBuilder registry(String source, CatalogRegistry registry) {
+        this.registrySource = Objects.requireNonNull(source, "source");
+        this.registry = registry;
+        return this;
+    }
+
+    /**
+     * Sets the mapper that writes host values (structured content, tool error detail, log data) and binds the
+     * arguments of annotated tools, such as the application's configured mapper; requests are still read by
+     * the server's own strict reader.
+     *
+     * @param mapper the mapper, or {@code null} for the server's defaults
+     * @return this builder
+     */
+    public McpServerBuilder valueMapper(JsonMapper mapper) {
+        this.valueMapper = mapper;
+        return this;
     }
 
     /**
@@ -277,12 +426,51 @@ public final class McpServerBuilder {
      * Compiles the catalog and builds the server.
      *
      * @return the server
-     * @throws IllegalArgumentException naming what is wrong with the catalog or a setting
+     * @throws InvalidCatalogException naming what is wrong with the catalog, and both sources of a name
+     *         declared twice
+     * @throws IllegalArgumentException naming a setting that is wrong
      */
     public McpServer build() {
-        return new McpServer(new ServerConfig(catalog, dispatch, resourceReader, promptRenderer, completer, changes,
-                serverName, serverVersion, instructions, pageSize, maxMessageSize, toolsCache, resourcesCache,
-                promptsCache, discoverCache, toolTimeout, maxStreams, maxStreamsPerSession, inputStateKey,
-                inputStateTtl, inputTimeout));
+        JsonMapper values = valueMapper != null ? valueMapper : JsonCodec.defaultValueMapper();
+        Catalog servedCatalog = catalog;
+        Dispatch servedDispatch = dispatch;
+        ResourceReader reader = resourceReader;
+        PromptRenderer renderer = promptRenderer;
+        Completer servedCompleter = completer;
+        CatalogChanges servedChanges = changes;
+        if (!contributions.isEmpty() || registry != null || catalog == null) {
+            HostCatalog host = new HostCatalog(catalog == null ? null : new HostCatalog.Legacy(catalogSource, catalog,
+                    dispatch, resourceReader, promptRenderer, completer, changes), scanned(values), registry,
+                    registrySource);
+            servedCatalog = host;
+            servedDispatch = host;
+            reader = host.readerOrNull();
+            renderer = host.rendererOrNull();
+            servedCompleter = host.completerOrNull();
+            servedChanges = host.changes();
+        }
+        return new McpServer(new ServerConfig(servedCatalog, servedDispatch, reader, renderer, servedCompleter,
+                servedChanges, serverName, serverVersion, instructions, pageSize, maxMessageSize, toolsCache,
+                resourcesCache, promptsCache, discoverCache, toolTimeout, maxStreams, maxStreamsPerSession,
+                inputStateKey, inputStateTtl, inputTimeout, values));
+    }
+
+    /** The contributions, annotated beans scanned now, in the order they were added. */
+    private List<Contribution> scanned(JsonMapper values) {
+        AnnotatedBeans beans = null;
+        List<Contribution> scanned = new ArrayList<>();
+        for (Object contribution : contributions) {
+            if (contribution instanceof Annotated a) {
+                beans = beans == null ? new AnnotatedBeans(values) : beans;
+                try {
+                    scanned.add(beans.scan(a.source(), a.bean(), a.type()));
+                } catch (InvalidCatalogException e) {
+                    throw new InvalidCatalogException("'" + a.source() + "': " + e.getMessage());
+                }
+            } else {
+                scanned.add((Contribution) contribution);
+            }
+        }
+        return scanned;
     }
 }

@@ -72,7 +72,7 @@ public final class Engine {
     private final long maxMessageSize;
 
     public Engine(ServerConfig config) {
-        this.codec = new JsonCodec(config.maxMessageSize());
+        this.codec = new JsonCodec(config.maxMessageSize(), config.valueMapper());
         this.envelopes = new Envelopes(codec);
         ResultShaper shaper = new ResultShaper(codec, config.serverName(), config.serverVersion());
         this.answers = new Answers(envelopes, shaper);

@@ -8,6 +8,8 @@ import io.beammcp.core.PromptRenderer;
 import io.beammcp.core.ResourceReader;
 import io.beammcp.core.internal.protocol.CacheHints;
 
+import tools.jackson.databind.json.JsonMapper;
+
 import java.time.Duration;
 
 /** Everything a server is built from, as its builder collected it. */
@@ -16,7 +18,7 @@ public record ServerConfig(Catalog catalog, Dispatch dispatch, ResourceReader re
         String serverVersion, String instructions, int pageSize, long maxMessageSize, CacheHints toolsCache,
         CacheHints resourcesCache, CacheHints promptsCache, CacheHints discoverCache, Duration toolTimeout,
         int maxStreams, int maxStreamsPerSession, byte[] inputStateKey, Duration inputStateTtl,
-        Duration inputTimeout) {
+        Duration inputTimeout, JsonMapper valueMapper) {
 
     /** Refuses a setting that could only fail later, naming it. */
     public ServerConfig {

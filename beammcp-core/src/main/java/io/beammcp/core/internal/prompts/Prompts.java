@@ -11,6 +11,7 @@ import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.McpError;
 
 import com.networknt.schema.Error;
+import io.beammcp.core.InvalidParamsException;
 import io.beammcp.core.PromptArgument;
 import io.beammcp.core.PromptMessage;
 import io.beammcp.core.PromptRenderer;
@@ -126,6 +127,9 @@ public final class Prompts {
         PromptResult result;
         try {
             result = renderer.render(prompt.spec().name(), arguments, context);
+        } catch (InvalidParamsException refusal) {
+            throw HostFaults.refused(refusal, McpError.INVALID_PARAMS,
+                    codec.object().put("name", prompt.spec().name()));
         } catch (Throwable failure) {
             throw HostFaults.internal("Prompt '" + prompt.spec().name() + "'", failure, context);
         }

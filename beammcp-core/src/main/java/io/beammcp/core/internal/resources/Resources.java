@@ -9,6 +9,7 @@ import io.beammcp.core.internal.catalog.Paged;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.McpError;
 
+import io.beammcp.core.InvalidParamsException;
 import io.beammcp.core.ReadResult;
 import io.beammcp.core.ResourceContents;
 import io.beammcp.core.ResourceEntry;
@@ -121,6 +122,9 @@ public final class Resources {
         ReadResult result;
         try {
             result = reader.read(uri, context);
+        } catch (InvalidParamsException refusal) {
+            throw HostFaults.refused(refusal, modern ? McpError.INVALID_PARAMS : McpError.RESOURCE_NOT_FOUND,
+                    codec.object().put("uri", uri));
         } catch (Throwable failure) {
             throw HostFaults.internal("Reading a resource", failure, context);
         }
