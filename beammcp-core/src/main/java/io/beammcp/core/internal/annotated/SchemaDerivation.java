@@ -108,9 +108,16 @@ final class SchemaDerivation {
                 annotations.add(annotation);
             }
             // the parameter seen as a field of a class: the modules then read its annotations as they read a field's
-            ResolvedField field = new ResolvedField(type, annotations, placeholder, types.resolve(argument.type()));
+            ResolvedType declared = types.resolve(argument.type());
+            boolean optional = isOptional(declared.getErasedType());
+            ResolvedType value = optional && !declared.getTypeParameters().isEmpty() ? declared.getTypeParameters().get(0)
+                    : declared;
+            ResolvedField field = new ResolvedField(type, annotations, placeholder, value);
             FieldScope scope = types.createFieldScope(field, new MemberScope.DeclarationDetails(type, members));
-            properties.set(argument.name(), context.createStandardDefinitionReference(scope, null));
+            ObjectNode property = context.createStandardDefinitionReference(scope, null);
+            // a field's nullability is applied where the generator collects a type's fields, which this is not
+            boolean nullable = optional || annotations.asList().stream().anyMatch(SchemaDerivation::isNullable);
+            properties.set(argument.name(), nullable ? context.makeNullable(property) : property);
             if (argument.required()) {
                 required.add(argument.name());
             }
