@@ -388,7 +388,8 @@ public final class McpServerBuilder {
      * Sets the key that seals the {@code requestState} of 2026-07-28 multi-round requests. Every instance
      * serving the same clients behind a load balancer needs the same key, so that a retry landing on
      * another instance is accepted; without one each server makes a random key of its own, which suits a
-     * single process (stdio, one instance).
+     * single process (stdio, one instance). Nothing is logged at startup either way: the first retry refused
+     * because another instance sealed it logs one warning saying so.
      *
      * @param key at least 32 bytes of secret, or {@code null} for a random key (default)
      * @return this builder

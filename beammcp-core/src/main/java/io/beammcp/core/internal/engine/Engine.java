@@ -85,7 +85,8 @@ public final class Engine {
         this.listens = new Listens(streams, codec, envelopes, shaper);
         this.toolCalls = new ToolCalls(codec, blocks, config.dispatch());
         byte[] key = config.inputStateKey() == null ? InputStates.randomKey() : config.inputStateKey();
-        Inputs inputs = new Inputs(new InputStates(key, config.inputStateTtl(), Clock.systemUTC(), codec), codec,
+        Inputs inputs = new Inputs(new InputStates(key, config.inputStateTtl(), Clock.systemUTC(), codec,
+                config.inputStateKey() == null), codec,
                 config.inputTimeout());
         MethodTable table = table(config, inputs);
         this.modern = new ModernRequests(table, answers, codec, envelopes);
