@@ -91,7 +91,7 @@ final class StdioProcessTransport implements Transport {
                 }
             } else if (line.has("method")) {
                 notifications.accept(line);
-            } else if (id.equals(line.get("id"))) {
+            } else if (line.path("id").isNumber() && line.path("id").asLong() == id.asLong()) {
                 return line;
             }
         }

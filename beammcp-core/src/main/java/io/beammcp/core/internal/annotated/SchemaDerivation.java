@@ -53,6 +53,9 @@ final class SchemaDerivation {
         private Object placeholder;
     }
 
+    /** The constraints' API is the host's choice (it comes with spring-boot-starter-validation). */
+    private static final boolean JAKARTA_VALIDATION = present("jakarta.validation.constraints.NotNull");
+
     private final JsonMapper mapper;
     private final SchemaGenerator generator;
     private List<Argument> arguments;
@@ -63,9 +66,11 @@ final class SchemaDerivation {
                 OptionPreset.PLAIN_JSON)
                 .with(new JacksonSchemaModule(JacksonOption.FLATTENED_ENUMS_FROM_JSONVALUE,
                         JacksonOption.FLATTENED_ENUMS_FROM_JSONPROPERTY, JacksonOption.RESPECT_JSONPROPERTY_ORDER))
-                .with(new JakartaValidationModule(JakartaValidationOption.INCLUDE_PATTERN_EXPRESSIONS))
                 .with(Option.FORBIDDEN_ADDITIONAL_PROPERTIES_BY_DEFAULT, Option.MAP_VALUES_AS_ADDITIONAL_PROPERTIES)
                 .without(Option.SCHEMA_VERSION_INDICATOR);
+        if (JAKARTA_VALIDATION) {
+            config.with(new JakartaValidationModule(JakartaValidationOption.INCLUDE_PATTERN_EXPRESSIONS));
+        }
         // declaration order, as a reader of the record expects (the sort is stable)
         config.forTypesInGeneral().withPropertySorter((a, b) -> 0)
                 .withCustomDefinitionProvider(this::parameterList);
@@ -75,6 +80,15 @@ final class SchemaDerivation {
                 .withDefaultResolver(field -> defaultOf(field))
                 .withPropertyNameOverrideResolver(this::renamed);
         this.generator = new SchemaGenerator(config.build());
+    }
+
+    private static boolean present(String type) {
+        try {
+            Class.forName(type, false, SchemaDerivation.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
     }
 
     /** The schema of a type: a record or bean becomes an object schema. */
