@@ -10,7 +10,7 @@ import java.util.Objects;
  * @param handler what renders it
  * @param completer what completes its arguments, or {@code null}
  */
-public record PromptBinding(PromptSpec spec, Handler handler, Completer completer) {
+public record PromptBinding(PromptSpec spec, Handler handler, Completer completer) implements Binding {
 
     /**
      * Checks that the spec and handler are given.

@@ -8,7 +8,7 @@ import java.util.Objects;
  * @param spec the resource
  * @param handler what reads it
  */
-public record ResourceBinding(ResourceSpec spec, Handler handler) {
+public record ResourceBinding(ResourceSpec spec, Handler handler) implements Binding {
 
     /**
      * Checks that both parts are given.

@@ -11,7 +11,8 @@ import java.util.Objects;
  * @param handler what reads a matching URI
  * @param completer what completes its variables, or {@code null}
  */
-public record ResourceTemplateBinding(ResourceTemplateSpec spec, Handler handler, Completer completer) {
+public record ResourceTemplateBinding(ResourceTemplateSpec spec, Handler handler, Completer completer)
+        implements Binding {
 
     /**
      * Checks that the spec and handler are given.

@@ -11,7 +11,7 @@ import java.util.Objects;
  * @param spec the tool, whose input schema is enforced before the handler runs
  * @param handler what runs a call
  */
-public record ToolBinding(ToolSpec spec, Handler handler) {
+public record ToolBinding(ToolSpec spec, Handler handler) implements Binding {
 
     /**
      * Checks that both parts are given.

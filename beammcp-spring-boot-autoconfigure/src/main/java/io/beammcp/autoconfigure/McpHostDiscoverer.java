@@ -1,17 +1,15 @@
 package io.beammcp.autoconfigure;
 
+import io.beammcp.core.Binding;
 import io.beammcp.core.Catalog;
 import io.beammcp.core.CatalogChanges;
 import io.beammcp.core.CatalogRegistry;
 import io.beammcp.core.Completer;
 import io.beammcp.core.Dispatch;
 import io.beammcp.core.InvalidParamsException;
-import io.beammcp.core.PromptBinding;
 import io.beammcp.core.PromptRenderer;
-import io.beammcp.core.ResourceBinding;
 import io.beammcp.core.ResourceReader;
-import io.beammcp.core.ResourceTemplateBinding;
-import io.beammcp.core.ToolBinding;
+import io.beammcp.core.annotation.McpAnnotations;
 import io.beammcp.core.annotation.McpPromptArg;
 import io.beammcp.core.annotation.McpTool;
 import io.beammcp.core.annotation.McpToolParam;
@@ -31,8 +29,8 @@ import java.util.Map;
 
 /**
  * Finds everything the application contributes to its MCP server, in order, and hands it to the builder
- * under its bean's name: beans with annotated methods (in definition order), {@link ToolBinding},
- * {@link ResourceBinding}, {@link ResourceTemplateBinding} and {@link PromptBinding} beans (by their order),
+ * under its bean's name: beans with annotated methods (in definition order), {@link Binding} beans (tools,
+ * resources, templates and prompts bound to their code, by their order),
  * the low-level {@link Catalog} with its {@link Dispatch}, and a {@link CatalogRegistry}.
  */
 final class McpHostDiscoverer {
@@ -46,10 +44,7 @@ final class McpHostDiscoverer {
     /** Adds every contribution; none at all is a {@link MissingHostBeanException}. */
     void contribute(McpServerBuilder builder) {
         int contributions = annotated(builder);
-        contributions += bindings(builder, ToolBinding.class, builder::add);
-        contributions += bindings(builder, ResourceBinding.class, builder::add);
-        contributions += bindings(builder, ResourceTemplateBinding.class, builder::add);
-        contributions += bindings(builder, PromptBinding.class, builder::add);
+        contributions += bindings(builder);
         contributions += legacy(builder);
         String registry = single(CatalogRegistry.class);
         if (registry != null) {
@@ -72,7 +67,7 @@ final class McpHostDiscoverer {
                 continue;
             }
             Class<?> user = ClassUtils.getUserClass(type);
-            if (McpServerBuilder.isAnnotated(user)) {
+            if (McpAnnotations.presentOn(user)) {
                 checkParameterNames(name, user);
                 builder.annotated(name, beans.getBean(name), user);
                 found++;
@@ -81,10 +76,10 @@ final class McpHostDiscoverer {
         return found;
     }
 
-    private <T> int bindings(McpServerBuilder builder, Class<T> type, Adder<T> add) {
-        List<Map.Entry<String, T>> found = new ArrayList<>(beans.getBeansOfType(type).entrySet());
+    private int bindings(McpServerBuilder builder) {
+        List<Map.Entry<String, Binding>> found = new ArrayList<>(beans.getBeansOfType(Binding.class).entrySet());
         found.sort((a, b) -> AnnotationAwareOrderComparator.INSTANCE.compare(a.getValue(), b.getValue()));
-        found.forEach(entry -> add.add(entry.getKey(), entry.getValue()));
+        found.forEach(entry -> builder.add(entry.getKey(), entry.getValue()));
         return found.size();
     }
 
@@ -161,10 +156,5 @@ final class McpHostDiscoverer {
         // a completion method's parameters are positional
         boolean positional = method.isAnnotationPresent(io.beammcp.core.annotation.McpComplete.class);
         return holder || positional ? List.of() : unnamed;
-    }
-
-    @FunctionalInterface
-    private interface Adder<T> {
-        void add(String source, T binding);
     }
 }

@@ -115,7 +115,7 @@ class ArchitectureTest {
             "io.beammcp.core.internal.annotated.AnnotatedBeans.template",
             "io.beammcp.core.internal.host.Composition$Builder.compile",
             "io.beammcp.core.internal.host.HostCatalog.recompose",
-            "io.beammcp.core.server.McpServerBuilder.scanned",
+            "io.beammcp.core.internal.host.HostAssembly.compose",
             "io.beammcp.autoconfigure.InvalidCatalogFailureAnalyzer.analyze");
 
     /**

@@ -1,20 +1,17 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.Binding;
 import io.beammcp.core.Catalog;
 import io.beammcp.core.CatalogChanges;
 import io.beammcp.core.CatalogRegistry;
 import io.beammcp.core.Completer;
 import io.beammcp.core.Dispatch;
 import io.beammcp.core.InvalidCatalogException;
-import io.beammcp.core.PromptBinding;
 import io.beammcp.core.PromptRenderer;
-import io.beammcp.core.ResourceBinding;
 import io.beammcp.core.ResourceReader;
-import io.beammcp.core.ResourceTemplateBinding;
-import io.beammcp.core.ToolBinding;
-import io.beammcp.core.internal.annotated.AnnotatedBeans;
 import io.beammcp.core.internal.engine.ServerConfig;
 import io.beammcp.core.internal.host.Contribution;
+import io.beammcp.core.internal.host.HostAssembly;
 import io.beammcp.core.internal.host.HostCatalog;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.CacheHints;
@@ -30,10 +27,6 @@ import java.util.Objects;
  * refuses, naming the culprit, anything that could fail at call time.
  */
 public final class McpServerBuilder {
-
-    /** An annotated bean, scanned when the server is built (with the mapper known by then). */
-    private record Annotated(String source, Object bean, Class<?> type) {
-    }
 
     private Catalog catalog;
     private Dispatch dispatch;
@@ -86,50 +79,14 @@ public final class McpServerBuilder {
     }
 
     /**
-     * Adds a tool bound to its handler.
+     * Adds a tool, resource, resource template or prompt bound to the code that serves it.
      *
      * @param source a name for it in error messages, such as its bean's name
-     * @param tool the tool
+     * @param binding the binding
      * @return this builder
      */
-    public McpServerBuilder add(String source, ToolBinding tool) {
-        contributions.add(Contribution.of(source, tool));
-        return this;
-    }
-
-    /**
-     * Adds a resource bound to its reader.
-     *
-     * @param source a name for it in error messages
-     * @param resource the resource
-     * @return this builder
-     */
-    public McpServerBuilder add(String source, ResourceBinding resource) {
-        contributions.add(Contribution.of(source, resource));
-        return this;
-    }
-
-    /**
-     * Adds a resource template bound to its reader.
-     *
-     * @param source a name for it in error messages
-     * @param template the template
-     * @return this builder
-     */
-    public McpServerBuilder add(String source, ResourceTemplateBinding template) {
-        contributions.add(Contribution.of(source, template));
-        return this;
-    }
-
-    /**
-     * Adds a prompt bound to its renderer.
-     *
-     * @param source a name for it in error messages
-     * @param prompt the prompt
-     * @return this builder
-     */
-    public McpServerBuilder add(String source, PromptBinding prompt) {
-        contributions.add(Contribution.of(source, prompt));
+    public McpServerBuilder add(String source, Binding binding) {
+        contributions.add(Contribution.of(Objects.requireNonNull(source, "source"), binding));
         return this;
     }
 
@@ -153,19 +110,9 @@ public final class McpServerBuilder {
      * @return this builder
      */
     public McpServerBuilder annotated(String source, Object bean, Class<?> type) {
-        contributions.add(new Annotated(Objects.requireNonNull(source, "source"), Objects.requireNonNull(bean, "bean"),
-                Objects.requireNonNull(type, "type")));
+        contributions.add(new HostAssembly.Annotated(Objects.requireNonNull(source, "source"),
+                Objects.requireNonNull(bean, "bean"), Objects.requireNonNull(type, "type")));
         return this;
-    }
-
-    /**
-     * Whether a class has methods this builder can take with {@link #annotated}.
-     *
-     * @param type a class
-     * @return {@code true} when some method carries an MCP annotation
-     */
-    public static boolean isAnnotated(Class<?> type) {
-        return AnnotatedBeans.isAnnotated(type);
     }
 
     /**
@@ -433,45 +380,14 @@ public final class McpServerBuilder {
      */
     public McpServer build() {
         JsonMapper values = valueMapper != null ? valueMapper : JsonCodec.defaultValueMapper();
-        Catalog servedCatalog = catalog;
-        Dispatch servedDispatch = dispatch;
-        ResourceReader reader = resourceReader;
-        PromptRenderer renderer = promptRenderer;
-        Completer servedCompleter = completer;
-        CatalogChanges servedChanges = changes;
-        if (!contributions.isEmpty() || registry != null || catalog == null) {
-            HostCatalog host = new HostCatalog(catalog == null ? null : new HostCatalog.Legacy(catalogSource, catalog,
-                    dispatch, resourceReader, promptRenderer, completer, changes), scanned(values), registry,
-                    registrySource);
-            servedCatalog = host;
-            servedDispatch = host;
-            reader = host.readerOrNull();
-            renderer = host.rendererOrNull();
-            servedCompleter = host.completerOrNull();
-            servedChanges = host.changes();
-        }
-        return new McpServer(new ServerConfig(servedCatalog, servedDispatch, reader, renderer, servedCompleter,
-                servedChanges, serverName, serverVersion, instructions, pageSize, maxMessageSize, toolsCache,
-                resourcesCache, promptsCache, discoverCache, toolTimeout, maxStreams, maxStreamsPerSession,
+        HostAssembly.Served host = contributions.isEmpty() && registry == null && catalog != null
+                ? new HostAssembly.Served(catalog, dispatch, resourceReader, promptRenderer, completer, changes)
+                : HostAssembly.compose(catalog == null ? null : new HostCatalog.Legacy(catalogSource, catalog, dispatch,
+                        resourceReader, promptRenderer, completer, changes), contributions, registry, registrySource,
+                        values);
+        return new McpServer(new ServerConfig(host.catalog(), host.dispatch(), host.reader(), host.renderer(),
+                host.completer(), host.changes(), serverName, serverVersion, instructions, pageSize, maxMessageSize,
+                toolsCache, resourcesCache, promptsCache, discoverCache, toolTimeout, maxStreams, maxStreamsPerSession,
                 inputStateKey, inputStateTtl, inputTimeout, values));
-    }
-
-    /** The contributions, annotated beans scanned now, in the order they were added. */
-    private List<Contribution> scanned(JsonMapper values) {
-        AnnotatedBeans beans = null;
-        List<Contribution> scanned = new ArrayList<>();
-        for (Object contribution : contributions) {
-            if (contribution instanceof Annotated a) {
-                beans = beans == null ? new AnnotatedBeans(values) : beans;
-                try {
-                    scanned.add(beans.scan(a.source(), a.bean(), a.type()));
-                } catch (InvalidCatalogException e) {
-                    throw new InvalidCatalogException("'" + a.source() + "': " + e.getMessage());
-                }
-            } else {
-                scanned.add((Contribution) contribution);
-            }
-        }
-        return scanned;
     }
 }

@@ -122,6 +122,18 @@ class AnnotatedHostTest {
             return Map.of("place", 7);
         }
 
+        @McpTool(inputSchema = "{\"type\":\"object\",\"properties\":{\"code\":{\"type\":\"string\",\"pattern\":"
+                + "\"^[A-Z]{3}$\",\"default\":\"OSL\"}}}")
+        String airport(String code) {
+            reached.incrementAndGet();
+            return code;
+        }
+
+        @McpComplete(uriTemplate = "weather://place/{name}/{+rest}", argument = "name")
+        List<String> names(String partial, Map<String, String> others) {
+            return List.of(partial + "slo", String.valueOf(others.get("rest")));
+        }
+
         @McpResource(uri = "weather://stations", mimeType = "text/plain")
         String stations() {
             return "Oslo\nLisbon";
@@ -286,6 +298,24 @@ class AnnotatedHostTest {
         JsonNode none = result(wire.modern(5, "completion/complete", "\"ref\":{\"type\":\"ref/prompt\",\"name\":"
                 + "\"packing\"},\"argument\":{\"name\":\"season\",\"value\":\"w\"}"));
         assertThat(none.at("/completion/values").toString()).isEqualTo("[]");
+    }
+
+    @Test
+    void anExplicitSchemaIsAdvertisedVerbatimEnforcedAndItsDefaultsApplied() {
+        JsonNode airport = find(result(wire.modern(1, "tools/list", null)).get("tools"), "airport");
+        assertThat(airport.get("inputSchema").toString()).isEqualTo("{\"type\":\"object\",\"properties\":{\"code\":"
+                + "{\"type\":\"string\",\"pattern\":\"^[A-Z]{3}$\",\"default\":\"OSL\"}}}");
+        assertThat(result(call("airport", "{\"code\":\"osl\"}")).get("isError").asBoolean()).isTrue();
+        assertThat(weather.reached).hasValue(0);
+        assertThat(result(call("airport", "{}")).at("/content/0/text").asString()).isEqualTo("OSL");
+    }
+
+    @Test
+    void templateVariablesCompleteWithTheOtherValues() {
+        JsonNode completed = result(wire.modern(1, "completion/complete", "\"ref\":{\"type\":\"ref/resource\",\"uri\":"
+                + "\"weather://place/{name}/{+rest}\"},\"argument\":{\"name\":\"name\",\"value\":\"O\"},"
+                + "\"context\":{\"arguments\":{\"rest\":\"today\"}}"));
+        assertThat(completed.at("/completion/values").toString()).isEqualTo("[\"Oslo\",\"today\"]");
     }
 
     private static JsonNode find(JsonNode tools, String name) {

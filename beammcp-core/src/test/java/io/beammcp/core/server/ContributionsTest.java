@@ -103,6 +103,20 @@ class ContributionsTest {
                 .withMessage("Resource template 'x://{id}' is declared twice: by 'a' and by 'b'");
     }
 
+    static final class StrayCompletion {
+        @io.beammcp.core.annotation.McpComplete(prompt = "nowhere", argument = "x")
+        List<String> complete(String partial) {
+            return List.of();
+        }
+    }
+
+    @Test
+    void aCompletionOfNothingDeclaredFailsTheBuild() {
+        assertThatExceptionOfType(InvalidCatalogException.class)
+                .isThrownBy(() -> McpServer.builder().annotated("stray", new StrayCompletion()).build())
+                .withMessage("'stray' completes argument 'x' of prompt 'nowhere', which no contribution declares");
+    }
+
     @Test
     void aRegistryAddsAndRemovesToolsAndListeningClientsAreTold() {
         CatalogRegistry registry = new CatalogRegistry();

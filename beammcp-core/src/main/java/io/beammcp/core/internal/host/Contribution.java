@@ -30,7 +30,7 @@ public record Contribution(String source, List<ToolBinding> tools, List<Resource
     }
 
     /** A source contributing one binding of any kind. */
-    public static Contribution of(String source, Object binding) {
+    public static Contribution of(String source, io.beammcp.core.Binding binding) {
         return new Contribution(source,
                 binding instanceof ToolBinding t ? List.of(t) : List.of(),
                 binding instanceof ResourceBinding r ? List.of(r) : List.of(),
