@@ -85,6 +85,18 @@ public class BindingBenchmark {
 
     @Setup
     public void setUp() {
+        server = server(api, shape);
+        request = request(shape);
+        Reply reply = server.handle(request, exchange);
+        String body = new String(reply.body(), StandardCharsets.UTF_8);
+        if (reply.errorCode() != null || body.contains("isError") || !body.contains(shape.equals("small") ? "Lisbon"
+                : "Porto by train")) {
+            throw new IllegalStateException("The benchmark request fails: " + body);
+        }
+    }
+
+    static McpServer server(String api, String shape) {
+        McpServer server;
         McpServer annotated = McpServer.builder().annotated("tools", new Tools()).build();
         String tool = shape.equals("small") ? "get_weather" : "plan_trip";
         if (api.equals("annotated")) {
@@ -102,17 +114,16 @@ public class BindingBenchmark {
             server = McpServer.builder(Catalog.of(List.of(ToolSpec.builder(tool).inputSchema(schema).build())), dispatch)
                     .build();
         }
+        return server;
+    }
+
+    static byte[] request(String shape) {
+        String tool = shape.equals("small") ? "get_weather" : "plan_trip";
         String arguments = shape.equals("small") ? "{\"place\":\"Lisbon\"}"
                 : "{\"destination\":{\"city\":\"Porto\",\"country\":\"Portugal\"},\"transport\":\"train\"}";
-        request = ("{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool + "\","
+        return ("{\"jsonrpc\":\"2.0\",\"id\":42,\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool + "\","
                 + "\"arguments\":" + arguments + ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
                 + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}").getBytes(StandardCharsets.UTF_8);
-        Reply reply = server.handle(request, exchange);
-        String body = new String(reply.body(), StandardCharsets.UTF_8);
-        if (reply.errorCode() != null || body.contains("isError") || !body.contains(shape.equals("small") ? "Lisbon"
-                : "Porto by train")) {
-            throw new IllegalStateException("The benchmark request fails: " + body);
-        }
     }
 
     @Benchmark

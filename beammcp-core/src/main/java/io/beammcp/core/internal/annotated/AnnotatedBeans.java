@@ -124,7 +124,9 @@ public final class AnnotatedBeans {
         String outputSchema = !tool.outputSchema().isEmpty() ? tool.outputSchema()
                 : Results.isObject(method.getReturnType()) ? mapper.writeValueAsString(schemas.of(method.getGenericReturnType()))
                 : null;
-        Map<String, JsonNode> defaults = defaults(inputSchema);
+        Map<String, JsonNode> defaults = new LinkedHashMap<>();
+        Set<String> declared = new HashSet<>();
+        properties(inputSchema, defaults, declared);
         ToolSpec.Builder spec = ToolSpec.builder(name).title(orNull(tool.title())).description(orNull(tool.description()))
                 .inputSchema(inputSchema).outputSchema(outputSchema)
                 .requiresClientCapabilities(tool.requiredClientCapabilities());
@@ -138,7 +140,7 @@ public final class AnnotatedBeans {
             }
         });
         hint(tool.openWorld(), spec::openWorld);
-        MethodTool handler = new MethodTool(name, target, method, slots, defaults, mapper);
+        MethodTool handler = new MethodTool(name, target, method, slots, defaults, declared, mapper);
         handler.checkDefaults();
         return ToolBinding.of(spec.build(), handler);
     }
@@ -159,23 +161,25 @@ public final class AnnotatedBeans {
                 ? found : null;
     }
 
-    /** The {@code default} of each top-level property of the input schema, applied when a call omits it. */
-    private Map<String, JsonNode> defaults(String inputSchema) {
+    /**
+     * The top-level properties of the input schema, and the {@code default} of each that has one, applied when a
+     * call omits it.
+     */
+    private void properties(String inputSchema, Map<String, JsonNode> defaults, Set<String> declared) {
         if (inputSchema == null) {
-            return Map.of();
+            return;
         }
-        Map<String, JsonNode> defaults = new LinkedHashMap<>();
         try {
             mapper.readTree(inputSchema).path("properties").properties().forEach(e -> {
+                declared.add(e.getKey());
                 if (e.getValue().has("default")) {
                     defaults.put(e.getKey(), e.getValue().get("default"));
                 }
             });
         } catch (RuntimeException e) {
             // an explicit schema that is not JSON is refused, with its line and column, when the catalog compiles
-            return Map.of();
+            defaults.clear();
         }
-        return defaults;
     }
 
     private static void hint(McpTool.Hint hint, java.util.function.Consumer<Boolean> set) {

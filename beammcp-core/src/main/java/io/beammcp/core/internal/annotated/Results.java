@@ -15,7 +15,6 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 
 /** What annotated methods return, made the results the core renders; and the return types each kind accepts. */
 final class Results {
@@ -113,9 +112,5 @@ final class Results {
     private static Type elementType(Type type) {
         return type instanceof ParameterizedType p && p.getActualTypeArguments().length == 1
                 ? p.getActualTypeArguments()[0] : null;
-    }
-
-    static boolean isMap(Class<?> type) {
-        return Map.class.isAssignableFrom(type);
     }
 }

@@ -92,8 +92,15 @@ public final class ToolCalls {
         return text.toString();
     }
 
-    /** The arguments host code sees: the declared top-level keys only, values as sent. */
+    /** The arguments host code sees: the declared top-level keys only, values as sent, converted when first read. */
     public Map<String, Object> declaredArguments(CompiledTool tool, JsonNode arguments) {
+        if (tool.declaredKeys().isEmpty() || arguments.isEmpty()) {
+            return Map.of();
+        }
+        return new DeclaredArguments(() -> convert(tool, arguments));
+    }
+
+    private static Map<String, Object> convert(CompiledTool tool, JsonNode arguments) {
         if (tool.declaredKeys().isEmpty() || arguments.isEmpty()) {
             return Map.of();
         }
