@@ -16,18 +16,17 @@ import java.util.Map;
  *        for a tool without arguments
  * @param outputSchema a JSON Schema 2020-12 document (JSON text) whose root is {@code type: object}, or
  *        {@code null}; when present, a successful result must be a JSON object matching it
- * @param annotations explicit hints, overriding those of the mode; never {@code null}
+ * @param annotations behaviour hints for clients; never {@code null}
  * @param icons icons, or {@code null}
  * @param meta free-form {@code _meta} sent with the tool, or {@code null}
  * @param commandClass a host label such as {@code "observe"}, never sent on the wire, or {@code null}
- * @param mode what the tool does to the world, which gives default annotations, or {@code null}
  * @param requiredClientCapabilities client capabilities the tool cannot work without (for example
  *        {@code "sampling"}); a call from a client that did not declare them never reaches dispatch
  * @param taskSupport whether a 2026-07-28 call may run as a task (the Tasks extension); never {@code null}
  */
 public record ToolSpec(String name, String title, String description, String inputSchema, String outputSchema,
         ToolAnnotations annotations, List<Icon> icons, Map<String, Object> meta, String commandClass,
-        ToolMode mode, List<String> requiredClientCapabilities, TaskSupport taskSupport) {
+        List<String> requiredClientCapabilities, TaskSupport taskSupport) {
 
     /**
      * Normalizes the optional collections and annotations.
@@ -39,15 +38,6 @@ public record ToolSpec(String name, String title, String description, String inp
         requiredClientCapabilities = requiredClientCapabilities == null ? List.of()
                 : List.copyOf(requiredClientCapabilities);
         taskSupport = taskSupport == null ? TaskSupport.FORBIDDEN : taskSupport;
-    }
-
-    /**
-     * The annotations clients see: the explicit ones, completed by those the mode implies.
-     *
-     * @return the effective hints
-     */
-    public ToolAnnotations effectiveAnnotations() {
-        return annotations.orElse(ToolAnnotations.of(mode));
     }
 
     /**
@@ -70,11 +60,14 @@ public record ToolSpec(String name, String title, String description, String inp
         private String description;
         private String inputSchema;
         private String outputSchema;
-        private ToolAnnotations annotations;
+        private String hintTitle;
+        private Boolean readOnly;
+        private Boolean destructive;
+        private Boolean idempotent;
+        private Boolean openWorld;
         private List<Icon> icons;
         private Map<String, Object> meta;
         private String commandClass;
-        private ToolMode mode;
         private List<String> requiredClientCapabilities;
         private TaskSupport taskSupport;
 
@@ -127,13 +120,69 @@ public record ToolSpec(String name, String title, String description, String inp
         }
 
         /**
-         * Sets explicit annotations, overriding those of the mode.
+         * Advertises that the tool does not change its environment ({@code readOnlyHint: true}).
+         *
+         * @return this builder
+         */
+        public Builder readOnly() {
+            this.readOnly = true;
+            return this;
+        }
+
+        /**
+         * Advertises that the tool may destroy or overwrite ({@code destructiveHint: true}).
+         *
+         * @return this builder
+         */
+        public Builder destructive() {
+            return destructive(true);
+        }
+
+        /**
+         * Advertises whether the tool may destroy or overwrite ({@code destructiveHint}).
+         *
+         * @param destructive the hint
+         * @return this builder
+         */
+        public Builder destructive(boolean destructive) {
+            this.destructive = destructive;
+            return this;
+        }
+
+        /**
+         * Advertises that repeating a call with the same arguments has no further effect
+         * ({@code idempotentHint: true}).
+         *
+         * @return this builder
+         */
+        public Builder idempotent() {
+            this.idempotent = true;
+            return this;
+        }
+
+        /**
+         * Advertises whether the tool reaches an open world of external entities ({@code openWorldHint}).
+         *
+         * @param openWorld {@code false} for a tool that only touches a closed, known world
+         * @return this builder
+         */
+        public Builder openWorld(boolean openWorld) {
+            this.openWorld = openWorld;
+            return this;
+        }
+
+        /**
+         * Sets every hint at once, as a host building tools from data has them; {@code null} hints stay unset.
          *
          * @param annotations the hints
          * @return this builder
          */
         public Builder annotations(ToolAnnotations annotations) {
-            this.annotations = annotations;
+            this.hintTitle = annotations.title();
+            this.readOnly = annotations.readOnlyHint();
+            this.destructive = annotations.destructiveHint();
+            this.idempotent = annotations.idempotentHint();
+            this.openWorld = annotations.openWorldHint();
             return this;
         }
 
@@ -171,17 +220,6 @@ public record ToolSpec(String name, String title, String description, String inp
         }
 
         /**
-         * Sets the mode.
-         *
-         * @param mode what the tool does to the world
-         * @return this builder
-         */
-        public Builder mode(ToolMode mode) {
-            this.mode = mode;
-            return this;
-        }
-
-        /**
          * Declares client capabilities the tool cannot work without. A 2026-07-28 request that does not
          * declare them is refused with {@code -32021}; a 2025-11-25 session that did not declare them gets a
          * tool error saying so.
@@ -214,8 +252,9 @@ public record ToolSpec(String name, String title, String description, String inp
          * @return the tool spec
          */
         public ToolSpec build() {
-            return new ToolSpec(name, title, description, inputSchema, outputSchema, annotations, icons, meta,
-                    commandClass, mode, requiredClientCapabilities, taskSupport);
+            return new ToolSpec(name, title, description, inputSchema, outputSchema,
+                    new ToolAnnotations(hintTitle, readOnly, destructive, idempotent, openWorld), icons, meta,
+                    commandClass, requiredClientCapabilities, taskSupport);
         }
     }
 }

@@ -244,18 +244,30 @@ class BeamMcpAutoConfigurationTests {
 
     @Test
     @ExtendWith(OutputCaptureExtension.class)
-    void anHttpServerWithoutAStateKeyWarnsThatInstancesNeedASharedOne(CapturedOutput output) {
+    void noServerWarnsAtStartupButARetrySealedByAnotherInstanceWarnsOnce(CapturedOutput output) {
         host.run(context -> assertThat(context).hasSingleBean(McpServer.class));
-        assertThat(output).contains("beammcp.input.state-key is not set");
-    }
-
-    @Test
-    @ExtendWith(OutputCaptureExtension.class)
-    void aServerWithAStateKeyOrOnStdioDoesNotWarn(CapturedOutput output) {
-        host.withPropertyValues(SHARED_KEY).run(context -> assertThat(context).hasSingleBean(McpServer.class));
         host.withPropertyValues("beammcp.transport=stdio").run(context -> assertThat(context)
                 .hasSingleBean(McpServer.class));
-        assertThat(output).doesNotContain("beammcp.input.state-key");
+        assertThat(output).doesNotContain("WARN").doesNotContain("state key");
+        ApplicationContextRunner asking = runner.withUserConfiguration(Hosts.CatalogOnly.class, AskingForRoots.class);
+        asking.run(first -> asking.run(second -> {
+            String state = Wire.ask(first.getBean(McpServer.class), askForRoots(1, "")).at("/result/requestState")
+                    .toString();
+            String retry = askForRoots(2, ",\"inputResponses\":{\"roots\":{\"roots\":[]}},\"requestState\":" + state);
+            Wire.ask(second.getBean(McpServer.class), retry);
+            Wire.ask(second.getBean(McpServer.class), retry);
+        }));
+        assertThat(output.getAll().split("another instance sealed it", -1)).as("said once").hasSize(2);
+        assertThat(output).contains("beammcp.input.state-key");
+        asking.withPropertyValues(SHARED_KEY).run(first -> asking.withPropertyValues(
+                "beammcp.input.state-key=another-secret-of-at-least-32-bytes!!").run(second -> {
+                    String state = Wire.ask(first.getBean(McpServer.class), askForRoots(1, ""))
+                            .at("/result/requestState").toString();
+                    Wire.ask(second.getBean(McpServer.class), askForRoots(2, ",\"inputResponses\":{\"roots\":"
+                            + "{\"roots\":[]}},\"requestState\":" + state));
+                }));
+        assertThat(output.getAll().split("another instance sealed it", -1)).as("a configured key is not this case")
+                .hasSize(2);
     }
 
     @Test

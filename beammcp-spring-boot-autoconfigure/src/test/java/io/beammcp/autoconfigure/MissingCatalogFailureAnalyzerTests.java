@@ -22,7 +22,9 @@ class MissingCatalogFailureAnalyzerTests {
     void isRegisteredAsAFailureAnalyzer() {
         assertThat(SpringFactoriesLoader.forDefaultResourceLocation().load(FailureAnalyzer.class, null,
                 (type, name, failure) -> { }))
-                .hasAtLeastOneElementOfType(MissingCatalogFailureAnalyzer.class);
+                .hasAtLeastOneElementOfType(MissingCatalogFailureAnalyzer.class)
+                .hasAtLeastOneElementOfType(InvalidCatalogFailureAnalyzer.class)
+                .hasAtLeastOneElementOfType(MissingParameterNamesFailureAnalyzer.class);
     }
 
     @Test

@@ -6,7 +6,6 @@ import io.beammcp.core.InputRequest;
 import io.beammcp.core.PromptMessage;
 import io.beammcp.core.PromptResult;
 import io.beammcp.core.PromptSpec;
-import io.beammcp.core.ToolMode;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 
@@ -47,7 +46,7 @@ final class FixtureInput {
 
     private static ToolSpec tool(String name, String description) {
         return ToolSpec.builder(name).description(description).inputSchema("{\"type\":\"object\"}")
-                .mode(ToolMode.READ_ONLY).build();
+                .readOnly().idempotent().build();
     }
 
     static boolean handles(String toolName) {

@@ -5,7 +5,6 @@ import io.beammcp.core.CatalogChanges;
 import io.beammcp.core.Content;
 import io.beammcp.core.Dispatch;
 import io.beammcp.core.LogLevel;
-import io.beammcp.core.ToolMode;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 
@@ -34,7 +33,7 @@ final class FixtureTools implements Dispatch {
             tool("test_trigger_prompt_change", "Reports that the prompt list changed."),
             ToolSpec.builder("test_missing_capability").description("Needs the client's sampling capability.")
                     .inputSchema("{\"type\":\"object\"}").requiresClientCapabilities("sampling")
-                    .mode(ToolMode.READ_ONLY).build());
+                    .readOnly().idempotent().build());
 
     private final CatalogChanges changes;
 
@@ -44,7 +43,7 @@ final class FixtureTools implements Dispatch {
 
     private static ToolSpec tool(String name, String description) {
         return ToolSpec.builder(name).description(description).inputSchema("{\"type\":\"object\"}")
-                .mode(ToolMode.READ_ONLY).build();
+                .readOnly().idempotent().build();
     }
 
     @Override

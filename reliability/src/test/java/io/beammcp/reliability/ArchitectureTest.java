@@ -100,15 +100,31 @@ class ArchitectureTest {
 
     /**
      * Where main code may read the message of a Throwable that is not the core's own McpError, and why it never
-     * reaches the wire: startup checks that name the culprit to the operator (the host's own catalog), the
-     * operator log of a refused list change, and HostFaults' redacted copy (whose message is a class name).
+     * reaches the wire: the core's own refusals of the host's catalog at startup or on a change (they name the
+     * culprit to the operator: a schema, a name claimed twice, an annotated method it cannot bind, where a
+     * schema text is not JSON), and the failure analyzer that shows them.
      */
     private static final java.util.Set<String> MESSAGE_READERS = java.util.Set.of(
-            "io.beammcp.core.internal.call.HostFaults$1.toString",
+            "io.beammcp.core.internal.engine.CatalogState.<init>",
             "io.beammcp.core.internal.engine.CatalogState.recompile",
             "io.beammcp.core.internal.resources.Resources.advertise",
             "io.beammcp.core.internal.catalog.SchemaCompiler.compile",
-            "io.beammcp.core.internal.tools.ToolIndex.compile", "io.beammcp.core.internal.prompts.Prompts.compile");
+            "io.beammcp.core.internal.json.JsonCodec.readDocument",
+            "io.beammcp.core.internal.tools.ToolIndex.compile", "io.beammcp.core.internal.prompts.Prompts.compile",
+            "io.beammcp.core.internal.annotated.AnnotatedBeans.scan",
+            "io.beammcp.core.internal.annotated.AnnotatedBeans.template",
+            "io.beammcp.core.internal.host.Composition$Builder.compile",
+            "io.beammcp.core.internal.host.HostCatalog.recompose",
+            "io.beammcp.core.internal.host.HostAssembly.compose",
+            "io.beammcp.autoconfigure.InvalidCatalogFailureAnalyzer.analyze");
+
+    /**
+     * The one place whose host exception text does reach the wire, and only of the two types whose message is
+     * written for the client by contract: a refusal ({@code -32602}) and a tool error for the model.
+     */
+    private static final java.util.Map<String, String> WIRE_MESSAGE_READERS = java.util.Map.of(
+            "io.beammcp.core.internal.call.HostFaults.refused", "io.beammcp.core.InvalidParamsException",
+            "io.beammcp.core.internal.call.HostFaults.toolError", "io.beammcp.core.ToolErrorException");
 
     @Test
     void hostExceptionsAreNeverSerialised() {
@@ -117,12 +133,14 @@ class ArchitectureTest {
             @Override
             public boolean test(JavaCall<?> call) {
                 String site = call.getOrigin().getOwner().getName() + "." + call.getOrigin().getName();
-                if (MESSAGE_READERS.contains(site)) {
+                if (MESSAGE_READERS.contains(site)
+                        || call.getTarget().getOwner().getName().equals(WIRE_MESSAGE_READERS.get(site))) {
                     return false;
                 }
                 String name = call.getTarget().getName();
                 boolean text = name.equals("getMessage") || name.equals("getLocalizedMessage")
-                        || name.equals("printStackTrace") || name.equals("getSuppressed");
+                        || name.equals("getOriginalMessage") || name.equals("printStackTrace")
+                        || name.equals("getSuppressed");
                 boolean throwable = call.getTarget().getOwner().isAssignableTo(Throwable.class);
                 return text && throwable && !call.getTarget().getOwner().getName().equals("io.beammcp.core.internal.protocol.McpError");
             }

@@ -93,13 +93,18 @@ class FaultsTest {
     }
 
     @Test
-    void logsNeverCarryArgumentValuesOrBodies(CapturedOutput output) {
+    void theLibrarysOwnLogLinesCarryNoRequestContentAndHostFailuresAreLoggedAsThrown(CapturedOutput output) {
+        client.sendRaw("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"x\":\"" + ARG + "\"");
+        client.sendRaw(CoreClient.modernMessage(2, "tools/call", "\"name\":\"strict\",\"arguments\":{\"b\":\"" + ARG + "\"}"));
+        client.sendRaw(CoreClient.modernMessage(3, "tools/call", "\"name\":\"nothing\",\"arguments\":{\"x\":\"" + ARG + "\"}"));
+        assertThat(output.getAll()).as("the library's own lines").doesNotContain(ARG).doesNotContain(TestHost.SECRET);
         for (String request : faultyRequests()) {
             client.sendRaw(request);
         }
-        client.sendRaw("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"x\":\"" + ARG + "\"");
-        client.sendRaw(CoreClient.modernMessage(2, "tools/call", "\"name\":\"strict\",\"arguments\":{\"b\":\"" + ARG + "\"}"));
-        assertThat(output.getAll()).contains("failed; the client got -32603").doesNotContain(ARG)
-                .doesNotContain(TestHost.SECRET);
+        // the host's own failures, in the operator's own log, as thrown: class, message, stack trace
+        assertThat(output.getAll()).contains("Tool 'boom' failed; the client got -32603",
+                "java.lang.IllegalStateException: host failure with " + TestHost.SECRET, "at io.beammcp.reliability.TestHost",
+                "Reading a resource failed; the client got -32603", "disk " + TestHost.SECRET + " failed",
+                "Rendering the result of tool 'nothing' failed", "java.lang.IllegalStateException: Dispatch returned null");
     }
 }

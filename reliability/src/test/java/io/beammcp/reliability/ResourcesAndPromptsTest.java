@@ -4,8 +4,11 @@ import io.beammcp.core.Catalog;
 import io.beammcp.core.ReadResult;
 import io.beammcp.core.ResourceContents;
 import io.beammcp.core.ResourceTemplateSpec;
+import io.beammcp.core.Revision;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.server.McpServer;
+import io.beammcp.test.McpErrorException;
+import io.beammcp.test.McpTestClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,6 +22,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import static io.beammcp.reliability.CoreClient.assertError;
 import static io.beammcp.reliability.CoreClient.result;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /** Host readers and renderers see only what the catalog lists or a listed template matches. */
@@ -26,19 +30,21 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 class ResourcesAndPromptsTest {
 
     private final TestHost host = new TestHost();
-    private final CoreClient client = new CoreClient(host.server());
+    private final McpServer server = host.server();
+    private final CoreClient client = new CoreClient(server);
 
     @ParameterizedTest
     @ValueSource(strings = {"test://Static", "test://static/", "test://static?x", "test://static#x", "test://static ",
             " test://static", "test://%73tatic", "TEST://static", "test://template/1/data/", "test://template//data",
             "test://template/a/b/data", "test://template/1/DATA", "file://", "file:///", "file://host/x", ""})
     void unlistedAndUnmatchedUrisNeverReachTheReader(String uri) {
-        JsonNode modern = client.modern(1, "resources/read", "\"uri\":" + CoreClient.JSON.writeValueAsString(uri));
-        assertError(modern, 1, -32602);
-        assertThat(modern.at("/error/data/uri").asString()).isEqualTo(uri);
-        client.initialize();
-        assertError(client.legacy(2, "resources/read", "{\"uri\":" + CoreClient.JSON.writeValueAsString(uri) + "}"), 2,
-                -32002);
+        for (Revision revision : Revision.values()) {
+            try (McpTestClient reader = McpTestClient.inProcess(server).revision(revision)) {
+                assertThatExceptionOfType(McpErrorException.class).isThrownBy(() -> reader.readResource(uri))
+                        .satisfies(e -> assertThat(e.code()).isEqualTo(revision == Revision.V2026_07_28 ? -32602 : -32002))
+                        .satisfies(e -> assertThat(e.data().path("uri").asString()).isEqualTo(uri));
+            }
+        }
         assertThat(host.read).isEmpty();
     }
 
@@ -49,10 +55,11 @@ class ResourcesAndPromptsTest {
         List<String> uris = List.of("test://template/../data", "test://template/%2e%2e/data",
                 "test://template/a%2Fb/data", "test://template/\u0000/data", "test://template/\n/data",
                 "file:///../../etc/passwd", "file:///a/b/c", "test://template/{id}/data", "file:///{+path}");
-        int id = 0;
-        for (String uri : uris) {
-            assertThat(result(client.modern(++id, "resources/read", "\"uri\":" + CoreClient.JSON.writeValueAsString(uri)))
-                    .has("contents")).isTrue();
+        try (McpTestClient reader = McpTestClient.inProcess(server)) {
+            for (String uri : uris) {
+                assertThat(reader.readResource(uri)).singleElement().satisfies(c -> assertThat(c.get("uri").asString())
+                        .isEqualTo(uri));
+            }
         }
         assertThat(host.read).containsExactlyElementsOf(uris);
     }

@@ -3,10 +3,8 @@ package io.beammcp.sample;
 import org.springframework.stereotype.Component;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Simulated weather: the same place always gets the same weather, so the sample's answers are
@@ -25,32 +23,26 @@ class Weather {
     }
 
     /** The forecast for the next {@code days} days: each day's number (1 is tomorrow), high and low. */
-    Map<String, Object> forecast(String place, int days) {
+    WeatherTools.Forecast forecast(String place, int days) {
         int seed = seed(place);
-        List<Map<String, Object>> list = new ArrayList<>();
+        List<WeatherTools.Day> list = new ArrayList<>();
         for (int day = 1; day <= days; day++) {
             int high = temperature(seed, day);
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("day", day);
-            entry.put("highC", high);
-            entry.put("lowC", high - 6 - (seed + day) % 5);
-            list.add(entry);
+            list.add(new WeatherTools.Day(day, high, high - 6 - (seed + day) % 5));
         }
-        Map<String, Object> forecast = new LinkedHashMap<>();
-        forecast.put("place", place.strip());
-        forecast.put("days", list);
-        return forecast;
+        return new WeatherTools.Forecast(place.strip(), list);
     }
 
     /** Weather advice for a trip. */
-    String trip(String city, String country, String transport) {
-        String where = country == null ? city.strip() : city.strip() + ", " + country.strip();
+    String trip(WeatherTools.Destination destination, WeatherTools.Transport transport) {
+        String city = destination.city().strip();
+        String where = destination.country() == null ? city : city + ", " + destination.country().strip();
         int seed = seed(city);
         String sky = SKIES[seed % SKIES.length];
         String advice = sky.contains("rain") || sky.equals("showers") ? "pack an umbrella"
-                : "plane".equals(transport) ? "check for wind delays before leaving" : "enjoy the view";
-        return "Trip to %s by %s: expect %s and %d °C on arrival; %s.".formatted(where, transport, sky,
-                temperature(seed, 0), advice);
+                : transport == WeatherTools.Transport.PLANE ? "check for wind delays before leaving" : "enjoy the view";
+        return "Trip to %s by %s: expect %s and %d °C on arrival; %s.".formatted(where,
+                transport.name().toLowerCase(Locale.ROOT), sky, temperature(seed, 0), advice);
     }
 
     private static int seed(String place) {

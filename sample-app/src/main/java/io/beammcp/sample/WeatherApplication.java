@@ -4,7 +4,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /**
- * A weather host: three tools, three resources and a prompt over simulated data, served over HTTP by default or over stdio with
+ * A weather host: three tools, three resources and a prompt over simulated data, all annotated methods but one binding, served over HTTP by default or over stdio with
  * {@code --beammcp.transport=stdio}.
  */
 @SpringBootApplication

@@ -30,7 +30,17 @@ public final class McpServer implements AutoCloseable {
     }
 
     /**
-     * Starts a server for a host.
+     * Starts a server whose contributions are added to the builder: annotated beans, bindings, a registry,
+     * a low-level catalog.
+     *
+     * @return a builder
+     */
+    public static McpServerBuilder builder() {
+        return new McpServerBuilder();
+    }
+
+    /**
+     * Starts a server for a low-level host.
      *
      * @param catalog what the host offers
      * @param dispatch how the host runs a tool

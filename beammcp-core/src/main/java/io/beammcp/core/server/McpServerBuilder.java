@@ -1,18 +1,28 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.Binding;
 import io.beammcp.core.Catalog;
 import io.beammcp.core.CatalogChanges;
+import io.beammcp.core.CatalogRegistry;
 import io.beammcp.core.Completer;
 import io.beammcp.core.Dispatch;
+import io.beammcp.core.InvalidCatalogException;
 import io.beammcp.core.PromptRenderer;
 import io.beammcp.core.ResourceReader;
 import io.beammcp.core.internal.engine.ServerConfig;
+import io.beammcp.core.internal.host.Contribution;
+import io.beammcp.core.internal.host.HostAssembly;
+import io.beammcp.core.internal.host.HostCatalog;
+import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.tasks.TaskSettings;
 import io.beammcp.core.internal.tasks.TaskThreads;
 import io.beammcp.core.tasks.TaskStore;
+import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 
@@ -22,9 +32,13 @@ import java.util.concurrent.Executor;
  */
 public final class McpServerBuilder {
 
-
-    private final Catalog catalog;
-    private final Dispatch dispatch;
+    private Catalog catalog;
+    private Dispatch dispatch;
+    private String catalogSource = "Catalog";
+    private final List<Object> contributions = new ArrayList<>();
+    private CatalogRegistry registry;
+    private String registrySource = "CatalogRegistry";
+    private JsonMapper valueMapper;
     private String serverName = "beammcp";
     private String serverVersion = "0.0.0";
     private String instructions;
@@ -51,9 +65,91 @@ public final class McpServerBuilder {
     private Executor taskExecutor;
     private Duration taskLease = Duration.ofSeconds(30);
 
+    McpServerBuilder() {
+    }
+
     McpServerBuilder(Catalog catalog, Dispatch dispatch) {
+        catalog("Catalog", catalog, dispatch);
+    }
+
+    /**
+     * Sets the low-level host: a catalog of specs and the one dispatch that runs its tools (with the
+     * {@link #resourceReader}, {@link #promptRenderer} and {@link #completer} its resources and prompts need).
+     *
+     * @param source a name for it in error messages, such as its bean's name
+     * @param catalog what it offers
+     * @param dispatch how it runs a tool
+     * @return this builder
+     */
+    public McpServerBuilder catalog(String source, Catalog catalog, Dispatch dispatch) {
+        this.catalogSource = Objects.requireNonNull(source, "source");
         this.catalog = Objects.requireNonNull(catalog, "catalog");
         this.dispatch = Objects.requireNonNull(dispatch, "dispatch");
+        return this;
+    }
+
+    /**
+     * Adds a tool, resource, resource template or prompt bound to the code that serves it.
+     *
+     * @param source a name for it in error messages, such as its bean's name
+     * @param binding the binding
+     * @return this builder
+     */
+    public McpServerBuilder add(String source, Binding binding) {
+        contributions.add(Contribution.of(Objects.requireNonNull(source, "source"), binding));
+        return this;
+    }
+
+    /**
+     * Adds what a bean's {@link io.beammcp.core.annotation annotated} methods offer.
+     *
+     * @param source a name for it in error messages, such as its bean's name
+     * @param bean the object the methods are invoked on
+     * @return this builder
+     */
+    public McpServerBuilder annotated(String source, Object bean) {
+        return annotated(source, bean, bean.getClass());
+    }
+
+    /**
+     * Adds what a bean's annotated methods offer, reading them from {@code type} (the class behind a proxy).
+     *
+     * @param source a name for it in error messages
+     * @param bean the object the methods are invoked on, an instance of {@code type}
+     * @param type the class whose annotated methods are read
+     * @return this builder
+     */
+    public McpServerBuilder annotated(String source, Object bean, Class<?> type) {
+        contributions.add(new HostAssembly.Annotated(Objects.requireNonNull(source, "source"),
+                Objects.requireNonNull(bean, "bean"), Objects.requireNonNull(type, "type")));
+        return this;
+    }
+
+    /**
+     * Adds a registry of tools, resources and prompts that change at run time; it declares that the lists
+     * change, as a {@link CatalogChanges} does.
+     *
+     * @param source a name for it in error messages
+     * @param registry the registry
+     * @return this builder
+     */
+    public McpServerBuilder registry(String source, CatalogRegistry registry) {
+        this.registrySource = Objects.requireNonNull(source, "source");
+        this.registry = registry;
+        return this;
+    }
+
+    /**
+     * Sets the mapper that writes host values (structured content, tool error detail, log data) and binds the
+     * arguments of annotated tools, such as the application's configured mapper; requests are still read by
+     * the server's own strict reader.
+     *
+     * @param mapper the mapper, or {@code null} for the server's defaults
+     * @return this builder
+     */
+    public McpServerBuilder valueMapper(JsonMapper mapper) {
+        this.valueMapper = mapper;
+        return this;
     }
 
     /**
@@ -249,7 +345,8 @@ public final class McpServerBuilder {
      * Sets the key that seals the {@code requestState} of 2026-07-28 multi-round requests. Every instance
      * serving the same clients behind a load balancer needs the same key, so that a retry landing on
      * another instance is accepted; without one each server makes a random key of its own, which suits a
-     * single process (stdio, one instance).
+     * single process (stdio, one instance). Nothing is logged at startup either way: the first retry refused
+     * because another instance sealed it logs one warning saying so.
      *
      * @param key at least 32 bytes of secret, or {@code null} for a random key (default)
      * @return this builder
@@ -358,14 +455,22 @@ public final class McpServerBuilder {
      * Compiles the catalog and builds the server.
      *
      * @return the server
-     * @throws IllegalArgumentException naming what is wrong with the catalog or a setting
+     * @throws InvalidCatalogException naming what is wrong with the catalog, and both sources of a name
+     *         declared twice
+     * @throws IllegalArgumentException naming a setting that is wrong
      */
     public McpServer build() {
-        return new McpServer(new ServerConfig(catalog, dispatch, resourceReader, promptRenderer, completer, changes,
-                serverName, serverVersion, instructions, pageSize, maxMessageSize, toolsCache, resourcesCache,
-                promptsCache, discoverCache, toolTimeout, maxStreams, maxStreamsPerSession, inputStateKey,
-                inputStateTtl, inputTimeout, taskStore, taskStore == null ? null
-                        : new TaskSettings(taskTtl, taskPollInterval, taskImmediateWindow, Duration.ofMillis(100),
-                                taskLease, taskExecutor == null ? TaskThreads.INSTANCE : taskExecutor)));
+        JsonMapper values = valueMapper != null ? valueMapper : JsonCodec.defaultValueMapper();
+        HostAssembly.Served host = contributions.isEmpty() && registry == null && catalog != null
+                ? new HostAssembly.Served(catalog, dispatch, resourceReader, promptRenderer, completer, changes)
+                : HostAssembly.compose(catalog == null ? null : new HostCatalog.Legacy(catalogSource, catalog, dispatch,
+                        resourceReader, promptRenderer, completer, changes), contributions, registry, registrySource,
+                        values);
+        TaskSettings tasks = taskStore == null ? null : new TaskSettings(taskTtl, taskPollInterval, taskImmediateWindow,
+                Duration.ofMillis(100), taskLease, taskExecutor == null ? TaskThreads.INSTANCE : taskExecutor);
+        return new McpServer(new ServerConfig(host.catalog(), host.dispatch(), host.reader(), host.renderer(),
+                host.completer(), host.changes(), serverName, serverVersion, instructions, pageSize, maxMessageSize,
+                toolsCache, resourcesCache, promptsCache, discoverCache, toolTimeout, maxStreams, maxStreamsPerSession,
+                inputStateKey, inputStateTtl, inputTimeout, values, taskStore, tasks));
     }
 }

@@ -1,6 +1,7 @@
 package io.beammcp.core.server;
 
 import io.beammcp.core.Catalog;
+import io.beammcp.core.InvalidCatalogException;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import org.junit.jupiter.api.Test;
@@ -11,6 +12,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatNoException;
 
@@ -70,9 +72,15 @@ class StartupTest {
     }
 
     @Test
-    void anInputSchemaThatIsNotJsonIsRefusedNamingTheTool() {
-        assertThatIllegalArgumentException().isThrownBy(() -> builder(withInput("t", "{type:")).build())
-                .withMessage("Tool 't': input schema is not valid JSON");
+    void anInputSchemaThatIsNotJsonIsRefusedNamingTheToolTheLineAndTheColumn() {
+        assertThatExceptionOfType(InvalidCatalogException.class)
+                .isThrownBy(() -> builder(withInput("t", "{type:")).build())
+                .withMessageStartingWith("Tool 't': input schema is not valid JSON at line 1, column 2: ");
+        String trailingComma = "{\"type\": \"object\",\n \"properties\": {\"a\": {\"type\": \"string\"},}}";
+        assertThatExceptionOfType(InvalidCatalogException.class)
+                .isThrownBy(() -> builder(withInput("t", trailingComma)).build())
+                .withMessage("Tool 't': input schema is not valid JSON at line 2, column 41: Unexpected character ('}' "
+                        + "(code 125)): was expecting double-quote to start property name");
     }
 
     @Test

@@ -234,7 +234,7 @@ class ToolsCallTest {
     }
 
     @Test
-    void withAnOutputSchemaANonObjectOrNonConformingValueIsAToolError() {
+    void withAnOutputSchemaANonObjectOrNonConformingValueIsAToolErrorNamingThePaths() {
         ToolSpec forecast = ToolSpec.builder("forecast").outputSchema(FORECAST_OUTPUT).build();
         JsonNode list = result(Wire.of((n, a, c) -> ToolResult.of(Arrays.asList(1, 2)), forecast)
                 .modern(1, "tools/call", "\"name\":\"forecast\""));
@@ -246,8 +246,11 @@ class ToolsCallTest {
         JsonNode wrong = result(Wire.of((n, a, c) -> ToolResult.of(Map.of("highC", "hot")), forecast)
                 .modern(3, "tools/call", "\"name\":\"forecast\""));
         assertThat(wrong.path("isError").asBoolean()).isTrue();
-        assertThat(wrong.path("content").get(0).path("text").asString()).contains("does not match its output schema");
-        assertThat(wrong.has("structuredContent")).isFalse();
+        assertThat(wrong.path("content").get(0).path("text").asString())
+                .startsWith("The tool 'forecast' returned a result that does not match its output schema:\n- $.highC: ")
+                .endsWith("(type)");
+        assertThat(wrong.at("/structuredContent/violations/0/path").asString()).isEqualTo("$.highC");
+        assertThat(wrong.at("/structuredContent/violations/0/keyword").asString()).isEqualTo("type");
     }
 
     @Test

@@ -2,7 +2,6 @@ package io.beammcp.core.server;
 
 import io.beammcp.core.Revision;
 import io.beammcp.core.ToolAnnotations;
-import io.beammcp.core.ToolMode;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import org.junit.jupiter.api.Test;
@@ -116,22 +115,26 @@ class ToolsListTest {
     }
 
     @Test
-    void theAdvertisedToolIsTheSpecWithModeAnnotationsAndNoHostLabels() {
-        ToolSpec read = ToolSpec.builder("read").title("Read").description("Reads.").mode(ToolMode.READ_ONLY)
+    void theAdvertisedToolIsTheSpecWithItsNamedHintsAndNoHostLabels() {
+        ToolSpec read = ToolSpec.builder("read").title("Read").description("Reads.").readOnly().idempotent()
                 .commandClass("observe").inputSchema("{\"type\":\"object\",\"properties\":{\"q\":{\"type\":\"string\"}},"
                         + "\"required\":[\"q\"],\"$defs\":{\"x\":{\"type\":\"string\"}}}")
                 .meta(Map.of("k", "v")).icons(List.of(io.beammcp.core.Icon.of("https://example.com/i.png"))).build();
-        ToolSpec propose = ToolSpec.builder("propose").mode(ToolMode.PROPOSAL)
+        ToolSpec propose = ToolSpec.builder("propose").destructive()
                 .annotations(new ToolAnnotations("Proposer", null, false, null, true)).build();
+        ToolSpec closed = ToolSpec.builder("closed").destructive().openWorld(false).build();
         ToolSpec bare = ToolSpec.builder("bare").build();
-        JsonNode response = Wire.of(read, propose, bare).modern(1, "tools/list", null);
+        JsonNode response = Wire.of(read, propose, bare, closed).modern(1, "tools/list", null);
         JsonNode list = result(response).path("tools");
         JsonNode bareJson = list.get(0);
         assertThat(bareJson.toString()).isEqualTo("{\"name\":\"bare\",\"inputSchema\":{\"type\":\"object\"}}");
-        JsonNode proposeJson = list.get(1);
+        assertThat(list.get(1).path("annotations").toString())
+                .isEqualTo("{\"destructiveHint\":true,\"openWorldHint\":false}");
+        JsonNode proposeJson = list.get(2);
+        // the whole set, as data-driven hosts give it, replaces the named hints set before it
         assertThat(proposeJson.path("annotations").toString())
                 .isEqualTo("{\"title\":\"Proposer\",\"destructiveHint\":false,\"openWorldHint\":true}");
-        JsonNode readJson = list.get(2);
+        JsonNode readJson = list.get(3);
         assertThat(readJson.path("inputSchema").toString()).isEqualTo("{\"type\":\"object\",\"properties\":{\"q\":"
                 + "{\"type\":\"string\"}},\"required\":[\"q\"],\"$defs\":{\"x\":{\"type\":\"string\"}}}");
         assertThat(readJson.path("annotations").toString()).isEqualTo("{\"readOnlyHint\":true,\"idempotentHint\":true}");

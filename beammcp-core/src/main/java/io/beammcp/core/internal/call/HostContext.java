@@ -44,6 +44,8 @@ public final class HostContext implements CallContext {
     private final JsonCodec codec;
     private final Envelopes envelopes;
     private ToolSpec tool;
+    /** The validated arguments of a tool call, as read, for host code that binds them to Java types itself. */
+    private JsonNode arguments;
     /** The request's input, for the methods that may ask the client for some; else {@code null}. */
     private RequestInput input;
     private Duration inputTimeout;
@@ -67,10 +69,16 @@ public final class HostContext implements CallContext {
         this.envelopes = envelopes;
     }
 
-    /** The same request, naming the tool it calls; set before the work starts. */
-    public HostContext forTool(ToolSpec spec) {
+    /** The same request, naming the tool it calls and its validated arguments; set before the work starts. */
+    public HostContext forTool(ToolSpec spec, JsonNode validatedArguments) {
         this.tool = spec;
+        this.arguments = validatedArguments;
         return this;
+    }
+
+    /** The validated arguments of the tool call, or {@code null} outside one. */
+    public JsonNode arguments() {
+        return arguments;
     }
 
     /** The same request, able to ask the client for input; set before the work starts. */

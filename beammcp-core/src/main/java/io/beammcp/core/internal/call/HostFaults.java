@@ -1,17 +1,23 @@
 package io.beammcp.core.internal.call;
 
+import io.beammcp.core.InvalidParamsException;
 import io.beammcp.core.MissingClientCapabilityException;
+import io.beammcp.core.ToolErrorException;
 import io.beammcp.core.internal.input.InputRequiredException;
 import io.beammcp.core.internal.protocol.McpError;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The one fault policy for host code: the client gets {@code -32603} without detail, the operator a log
- * line with the failure's class and stack but without its messages, which may quote argument values. Host
- * code failing after its request was cancelled (typically with the {@link InterruptedException} the
- * cancellation caused) is expected: nobody gets an answer, and the log line is at debug level. Host code
- * asking the client for input ends its work with a signal that is no fault: it passes through.
+ * line with the failure as it was thrown (class, message, causes and stack): the host's own exception in
+ * the operator's own log, which the server never sends on. Host code failing after its request was
+ * cancelled (typically with the {@link InterruptedException} the cancellation caused) is expected: nobody
+ * gets an answer, and the log line is at debug level. Host code asking the client for input ends its work
+ * with a signal that is no fault: it passes through. The refusals host code throws on purpose
+ * ({@link InvalidParamsException}, {@link ToolErrorException}) carry messages written for the client: they
+ * are the only host exception text that reaches the wire, read here.
  */
 public final class HostFaults {
 
@@ -36,21 +42,24 @@ public final class HostFaults {
             log.debug("{} stopped after its request was cancelled: {}", what, failure.getClass().getName());
             return new McpError(McpError.INTERNAL_ERROR, "Internal error");
         }
-        log.error("{} failed; the client got -32603 (exception messages withheld: they may hold argument values)",
-                what, redact(failure, 0));
+        log.error("{} failed; the client got -32603", what, failure);
         return new McpError(McpError.INTERNAL_ERROR, "Internal error");
     }
 
-    private static Throwable redact(Throwable failure, int depth) {
-        Throwable cause = failure.getCause();
-        Throwable redactedCause = cause != null && cause != failure && depth < 8 ? redact(cause, depth + 1) : null;
-        Throwable copy = new Throwable(failure.getClass().getName(), redactedCause, false, true) {
-            @Override
-            public String toString() {
-                return getMessage();
-            }
-        };
-        copy.setStackTrace(failure.getStackTrace());
-        return copy;
+    /**
+     * The answer to a refusal host code threw: {@code -32602} with its message; a not-found one gets
+     * {@code notFoundCode} and {@code data} naming what was not found, when given.
+     */
+    public static McpError refused(InvalidParamsException refusal, int notFoundCode, ObjectNode data) {
+        String message = refusal.getMessage() == null ? "Invalid params" : refusal.getMessage();
+        if (refusal.isNotFound()) {
+            return new McpError(notFoundCode, message, data);
+        }
+        return new McpError(McpError.INVALID_PARAMS, message);
+    }
+
+    /** The text of a tool error host code threw, for the model. */
+    public static String toolError(ToolErrorException error) {
+        return error.getMessage() == null ? "" : error.getMessage();
     }
 }

@@ -54,12 +54,7 @@ public final class SchemaCompiler {
      * (the caller names the tool).
      */
     public Compiled compile(String json, String role) {
-        JsonNode node;
-        try {
-            node = codec.read(json);
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException(role + " is not valid JSON");
-        }
+        JsonNode node = codec.readDocument(json, role);
         if (!node.isObject()) {
             throw new IllegalArgumentException(role + " must be a JSON object");
         }

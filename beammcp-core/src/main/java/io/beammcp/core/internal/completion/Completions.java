@@ -9,6 +9,7 @@ import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.prompts.Prompts;
 import io.beammcp.core.internal.protocol.McpError;
 import io.beammcp.core.internal.resources.Resources;
+import io.beammcp.core.InvalidParamsException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -109,6 +110,8 @@ public final class Completions {
         List<String> values;
         try {
             values = completer.complete(request.reference(), request.argument(), request.value(), request.context());
+        } catch (InvalidParamsException refusal) {
+            throw HostFaults.refused(refusal, McpError.INVALID_PARAMS, null);
         } catch (Throwable failure) {
             throw HostFaults.internal("Completion", failure, context);
         }

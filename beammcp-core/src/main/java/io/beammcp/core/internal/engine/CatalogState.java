@@ -2,6 +2,7 @@ package io.beammcp.core.internal.engine;
 
 import io.beammcp.core.Catalog;
 import io.beammcp.core.CatalogChanges;
+import io.beammcp.core.InvalidCatalogException;
 import io.beammcp.core.PromptRenderer;
 import io.beammcp.core.PromptSpec;
 import io.beammcp.core.ResourceEntry;
@@ -56,8 +57,15 @@ final class CatalogState implements Offers, CatalogChanges.Listener {
         this.codec = codec;
         this.compiler = compiler;
         this.blocks = blocks;
-        this.index = new Index(ToolIndex.compile(catalog.tools(), codec, compiler), resources(catalog.resources()),
-                prompts(catalog.prompts()));
+        try {
+            this.index = new Index(ToolIndex.compile(catalog.tools(), codec, compiler), resources(catalog.resources()),
+                    prompts(catalog.prompts()));
+        } catch (InvalidCatalogException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            // the core's own refusal, naming the culprit: one type for the operator's tools to recognise
+            throw new InvalidCatalogException(e.getMessage());
+        }
     }
 
     /** Starts listening to the host's changes, which then reach the streams through {@code broadcaster}. */

@@ -78,7 +78,7 @@ public final class Engine {
     private final TaskWatch taskWatch;
 
     public Engine(ServerConfig config) {
-        this.codec = new JsonCodec(config.maxMessageSize());
+        this.codec = new JsonCodec(config.maxMessageSize(), config.valueMapper());
         this.envelopes = new Envelopes(codec);
         ResultShaper shaper = new ResultShaper(codec, config.serverName(), config.serverVersion());
         this.answers = new Answers(envelopes, shaper);
@@ -95,7 +95,8 @@ public final class Engine {
         this.listens = new Listens(streams, codec, envelopes, shaper);
         this.toolCalls = new ToolCalls(codec, blocks, config.dispatch());
         byte[] key = config.inputStateKey() == null ? InputStates.randomKey() : config.inputStateKey();
-        Inputs inputs = new Inputs(new InputStates(key, config.inputStateTtl(), Clock.systemUTC(), codec), codec,
+        Inputs inputs = new Inputs(new InputStates(key, config.inputStateTtl(), Clock.systemUTC(), codec,
+                config.inputStateKey() == null), codec,
                 config.inputTimeout());
         MethodTable table = table(config, inputs);
         this.modern = new ModernRequests(table, answers, codec, envelopes);

@@ -10,6 +10,8 @@ import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.tasks.TaskSettings;
 import io.beammcp.core.tasks.TaskStore;
 
+import tools.jackson.databind.json.JsonMapper;
+
 import java.time.Duration;
 
 /** Everything a server is built from, as its builder collected it. */
@@ -18,7 +20,7 @@ public record ServerConfig(Catalog catalog, Dispatch dispatch, ResourceReader re
         String serverVersion, String instructions, int pageSize, long maxMessageSize, CacheHints toolsCache,
         CacheHints resourcesCache, CacheHints promptsCache, CacheHints discoverCache, Duration toolTimeout,
         int maxStreams, int maxStreamsPerSession, byte[] inputStateKey, Duration inputStateTtl,
-        Duration inputTimeout, TaskStore taskStore, TaskSettings taskSettings) {
+        Duration inputTimeout, JsonMapper valueMapper, TaskStore taskStore, TaskSettings taskSettings) {
 
     /** Refuses a setting that could only fail later, naming it. */
     public ServerConfig {

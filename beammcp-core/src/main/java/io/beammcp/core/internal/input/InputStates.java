@@ -2,6 +2,8 @@ package io.beammcp.core.internal.input;
 
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.McpError;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -18,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Seals and opens the {@code requestState} of 2026-07-28 multi-round requests: everything the next round
@@ -36,12 +39,21 @@ public final class InputStates {
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
+    private static final Logger log = LoggerFactory.getLogger(InputStates.class);
+
     private final SecretKeySpec key;
     private final long ttlMillis;
     private final Clock clock;
     private final JsonCodec codec;
+    /** Whether the key is this process's own random one, so a state sealed elsewhere means instances differ. */
+    private final boolean ownKey;
+    private final AtomicBoolean warned = new AtomicBoolean();
 
     public InputStates(byte[] key, Duration ttl, Clock clock, JsonCodec codec) {
+        this(key, ttl, clock, codec, false);
+    }
+
+    public InputStates(byte[] key, Duration ttl, Clock clock, JsonCodec codec, boolean ownKey) {
         if (key.length < 32) {
             throw new IllegalArgumentException("The input state key must be at least 32 bytes, was " + key.length);
         }
@@ -52,6 +64,7 @@ public final class InputStates {
         this.ttlMillis = ttl.toMillis();
         this.clock = clock;
         this.codec = codec;
+        this.ownKey = ownKey;
     }
 
     public static byte[] randomKey() {
@@ -104,6 +117,7 @@ public final class InputStates {
         // compared as text: only the canonical encoding of the right MAC passes (no padding, no variants)
         byte[] expected = ENCODER.encodeToString(mac(state.substring(0, last))).getBytes(StandardCharsets.US_ASCII);
         if (!MessageDigest.isEqual(expected, state.substring(last + 1).getBytes(StandardCharsets.UTF_8))) {
+            warnOnce();
             throw tampered();
         }
         JsonNode payload = codec.read(DECODER.decode(state.substring(VERSION.length() + 1, last)));
@@ -123,6 +137,19 @@ public final class InputStates {
     private static String text(JsonNode payload, String field) {
         JsonNode value = payload.get(field);
         return value != null && value.isString() ? value.stringValue() : null;
+    }
+
+    /**
+     * The one case where the random key of a single instance stops serving: a retry sealed by another
+     * instance (or before a restart). Said once per process, with nothing of the request, the first time it
+     * happens, which is when the operator needs to hear it; a shared key makes this never happen.
+     */
+    private void warnOnce() {
+        if (ownKey && warned.compareAndSet(false, true)) {
+            log.warn("A 2026-07-28 retry carried a requestState this instance did not seal (another instance sealed "
+                    + "it, or this one restarted since) and was refused. Instances serving the same clients need the "
+                    + "same input state key (beammcp.input.state-key, at least 32 bytes); this is said once.");
+        }
     }
 
     private static McpError tampered() {

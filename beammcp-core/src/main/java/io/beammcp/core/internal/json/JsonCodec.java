@@ -26,8 +26,14 @@ public final class JsonCodec {
     public static final int MAX_NESTING_DEPTH = 64;
 
     private final JsonMapper mapper;
+    /** Writes host values: the application's mapper when given, so its settings shape what the host returns. */
+    private final JsonMapper values;
 
     public JsonCodec(long maxMessageBytes) {
+        this(maxMessageBytes, null);
+    }
+
+    public JsonCodec(long maxMessageBytes, JsonMapper values) {
         StreamReadConstraints constraints = StreamReadConstraints.builder()
                 .maxNestingDepth(MAX_NESTING_DEPTH)
                 .maxDocumentLength(maxMessageBytes)
@@ -40,6 +46,14 @@ public final class JsonCodec {
                 .enable(JsonNodeFeature.USE_BIG_DECIMAL_FOR_FLOATS)
                 .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
                 .build();
+        this.values = values != null ? values : mapper;
+    }
+
+    /** The mapper for host values when the application gives none: Jackson's defaults, numbers kept exact. */
+    public static JsonMapper defaultValueMapper() {
+        return JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .enable(JsonNodeFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES).build();
     }
 
     public JsonMapper mapper() {
@@ -87,8 +101,26 @@ public final class JsonCodec {
         return mapper.writeValueAsString(node);
     }
 
-    /** Converts a host value to JSON; throws when the value cannot be serialised. */
+    /** Converts a host value to JSON with the host values' mapper; throws when the value cannot be serialised. */
     public JsonNode toTree(Object value) {
-        return mapper.valueToTree(value);
+        return values.valueToTree(value);
+    }
+
+    /**
+     * Reads a JSON document the host wrote (a schema); {@link IllegalArgumentException} says where it is not
+     * JSON, by line and column, and what was found there.
+     */
+    public JsonNode readDocument(String text, String role) {
+        try {
+            JsonNode node = mapper.readTree(text);
+            if (node == null || node.isMissingNode()) {
+                throw new IllegalArgumentException(role + " is empty");
+            }
+            return node;
+        } catch (JacksonException e) {
+            tools.jackson.core.TokenStreamLocation at = e.getLocation();
+            String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+            throw new IllegalArgumentException(role + " is not valid JSON" + where + ": " + e.getOriginalMessage());
+        }
     }
 }

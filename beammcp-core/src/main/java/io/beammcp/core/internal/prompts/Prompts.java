@@ -1,6 +1,7 @@
 package io.beammcp.core.internal.prompts;
 
 import com.networknt.schema.Error;
+import io.beammcp.core.InvalidParamsException;
 import io.beammcp.core.PromptArgument;
 import io.beammcp.core.PromptMessage;
 import io.beammcp.core.PromptRenderer;
@@ -124,6 +125,9 @@ public final class Prompts {
         PromptResult result;
         try {
             result = renderer.render(prompt.spec().name(), arguments, context);
+        } catch (InvalidParamsException refusal) {
+            throw HostFaults.refused(refusal, McpError.INVALID_PARAMS,
+                    codec.object().put("name", prompt.spec().name()));
         } catch (Throwable failure) {
             throw HostFaults.internal("Prompt '" + prompt.spec().name() + "'", failure, context);
         }

@@ -1,5 +1,13 @@
 package io.beammcp.core.internal.resources;
 
+import io.beammcp.core.internal.call.HostContext;
+import io.beammcp.core.internal.call.HostFaults;
+import io.beammcp.core.internal.catalog.Blocks;
+import io.beammcp.core.internal.catalog.Catalogs;
+import io.beammcp.core.internal.catalog.Paged;
+import io.beammcp.core.internal.json.JsonCodec;
+import io.beammcp.core.internal.protocol.McpError;
+import io.beammcp.core.InvalidParamsException;
 import io.beammcp.core.ReadResult;
 import io.beammcp.core.ResourceContents;
 import io.beammcp.core.ResourceEntry;
@@ -119,6 +127,9 @@ public final class Resources {
         ReadResult result;
         try {
             result = reader.read(uri, context);
+        } catch (InvalidParamsException refusal) {
+            throw HostFaults.refused(refusal, modern ? McpError.INVALID_PARAMS : McpError.RESOURCE_NOT_FOUND,
+                    codec.object().put("uri", uri));
         } catch (Throwable failure) {
             throw HostFaults.internal("Reading a resource", failure, context);
         }

@@ -1,7 +1,10 @@
 package io.beammcp.core.internal.resources;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -25,15 +28,19 @@ public final class UriTemplate {
     /** The template as steps: a literal character (its value), {@link #SEGMENT} or {@link #ANY}. */
     private final int[] steps;
     private final List<String> variables;
+    /** The same template as a regular expression, run only on a uri {@link #matches} accepted, to read the values. */
+    private final Pattern extractor;
 
-    private UriTemplate(int[] steps, List<String> variables) {
+    private UriTemplate(int[] steps, List<String> variables, Pattern extractor) {
         this.steps = steps;
         this.variables = List.copyOf(variables);
+        this.extractor = extractor;
     }
 
     public static UriTemplate compile(String template) {
         List<Integer> steps = new ArrayList<>();
         List<String> variables = new ArrayList<>();
+        StringBuilder regex = new StringBuilder();
         int i = 0;
         while (i < template.length()) {
             char c = template.charAt(i);
@@ -42,6 +49,7 @@ public final class UriTemplate {
             }
             if (c != '{') {
                 steps.add((int) c);
+                regex.append(Pattern.quote(String.valueOf(c)));
                 i++;
                 continue;
             }
@@ -61,9 +69,30 @@ public final class UriTemplate {
             }
             variables.add(name);
             steps.add(reserved ? ANY : SEGMENT);
+            regex.append(reserved ? "(.+)" : "([^/]+)");
             i = close + 1;
         }
-        return new UriTemplate(steps.stream().mapToInt(Integer::intValue).toArray(), variables);
+        return new UriTemplate(steps.stream().mapToInt(Integer::intValue).toArray(), variables,
+                Pattern.compile(regex.toString(), Pattern.DOTALL));
+    }
+
+    /**
+     * The values of the variables in a uri this template matches, as they appear in it (still
+     * percent-encoded), or {@code null} when it does not match.
+     */
+    public Map<String, String> values(String uri) {
+        if (!matches(uri)) {
+            return null;
+        }
+        Matcher matcher = extractor.matcher(uri);
+        if (!matcher.matches()) {
+            return null;
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        for (int v = 0; v < variables.size(); v++) {
+            values.put(variables.get(v), matcher.group(v + 1));
+        }
+        return values;
     }
 
     /**

@@ -3,6 +3,11 @@ package io.beammcp.core.internal.tools;
 import com.networknt.schema.Error;
 import io.beammcp.core.Content;
 import io.beammcp.core.Dispatch;
+import io.beammcp.core.InvalidParamsException;
+import io.beammcp.core.ToolErrorException;
+import io.beammcp.core.internal.protocol.McpError;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import io.beammcp.core.Revision;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.internal.call.HostContext;
@@ -26,6 +31,7 @@ import java.util.Map;
  */
 public final class ToolCalls {
 
+    private static final Logger log = LoggerFactory.getLogger("io.beammcp.host");
     private static final int MAX_REPORTED_VIOLATIONS = 10;
 
     private final JsonCodec codec;
@@ -51,29 +57,48 @@ public final class ToolCalls {
         if (errors.isEmpty()) {
             return null;
         }
-        StringBuilder text = new StringBuilder("Invalid arguments for tool '").append(tool.name()).append("':");
+        return report("Invalid arguments for tool '" + tool.name() + "':", errors);
+    }
+
+    /** A tool error listing schema violations by JSON path, in the text and as {@code structuredContent.violations}. */
+    private ObjectNode report(String heading, List<Error> errors) {
         ObjectNode detail = codec.object();
         ArrayNode list = detail.putArray("violations");
         for (Error error : errors.subList(0, Math.min(errors.size(), MAX_REPORTED_VIOLATIONS))) {
-            String path = error.getInstanceLocation().toString();
-            text.append("\n- ").append(path).append(": ").append(error.getMessage()).append(" (").append(error.getKeyword()).append(')');
             ObjectNode v = list.addObject();
-            v.put("path", path);
+            v.put("path", error.getInstanceLocation().toString());
             v.put("keyword", error.getKeyword());
             v.put("message", error.getMessage());
         }
-        if (errors.size() > MAX_REPORTED_VIOLATIONS) {
-            text.append("\n- and ").append(errors.size() - MAX_REPORTED_VIOLATIONS).append(" more");
-        }
         ObjectNode result = codec.object();
-        result.putArray("content").addObject().put("type", "text").put("text", text.toString());
+        result.putArray("content").addObject().put("type", "text").put("text", heading + lines(errors));
         result.set("structuredContent", detail);
         result.put("isError", true);
         return result;
     }
 
-    /** The arguments host code sees: the declared top-level keys only, values as sent. */
+    /** One line per violation: its path, the validator's message and the keyword; at most ten, then a count. */
+    private static String lines(List<Error> errors) {
+        StringBuilder text = new StringBuilder();
+        for (Error error : errors.subList(0, Math.min(errors.size(), MAX_REPORTED_VIOLATIONS))) {
+            text.append("\n- ").append(error.getInstanceLocation()).append(": ").append(error.getMessage())
+                    .append(" (").append(error.getKeyword()).append(')');
+        }
+        if (errors.size() > MAX_REPORTED_VIOLATIONS) {
+            text.append("\n- and ").append(errors.size() - MAX_REPORTED_VIOLATIONS).append(" more");
+        }
+        return text.toString();
+    }
+
+    /** The arguments host code sees: the declared top-level keys only, values as sent, converted when first read. */
     public Map<String, Object> declaredArguments(CompiledTool tool, JsonNode arguments) {
+        if (tool.declaredKeys().isEmpty() || arguments.isEmpty()) {
+            return Map.of();
+        }
+        return new DeclaredArguments(() -> convert(tool, arguments));
+    }
+
+    private static Map<String, Object> convert(CompiledTool tool, JsonNode arguments) {
         if (tool.declaredKeys().isEmpty() || arguments.isEmpty()) {
             return Map.of();
         }
@@ -95,6 +120,10 @@ public final class ToolCalls {
         ToolResult result;
         try {
             result = dispatch.call(tool.name(), arguments, context);
+        } catch (ToolErrorException error) {
+            result = ToolResult.error(HostFaults.toolError(error), error.detail());
+        } catch (InvalidParamsException refusal) {
+            throw HostFaults.refused(refusal, McpError.INVALID_PARAMS, null);
         } catch (Throwable failure) {
             throw HostFaults.internal("Tool '" + tool.name() + "'" + label(tool), failure, context);
         }
@@ -133,11 +162,18 @@ public final class ToolCalls {
         JsonNode structured = success.structured() == null ? null : codec.toTree(success.structured());
         if (tool.output() != null) {
             if (structured == null || !structured.isObject()) {
+                log.error("Tool '{}'{} returned a result that is not a JSON object, as its output schema requires; "
+                        + "the model got a tool error", tool.name(), label(tool));
                 return toolError("The tool '" + tool.name()
                         + "' returned a result that is not a JSON object, as its output schema requires");
             }
-            if (!tool.output().validate(structured).isEmpty()) {
-                return toolError("The tool '" + tool.name() + "' returned a result that does not match its output schema");
+            List<Error> errors = tool.output().validate(structured);
+            if (!errors.isEmpty()) {
+                // the violations describe the host's own result, not the request
+                log.error("Tool '{}'{} returned a result that breaks its output schema; the model got a tool error:{}",
+                        tool.name(), label(tool), lines(errors));
+                return report("The tool '" + tool.name() + "' returned a result that does not match its output "
+                        + "schema:", errors);
             }
         }
         ArrayNode content = out.putArray("content");

@@ -74,7 +74,7 @@ public final class ToolIndex {
         if (output != null) {
             json.set("outputSchema", output.document());
         }
-        ToolAnnotations hints = spec.effectiveAnnotations();
+        ToolAnnotations hints = spec.annotations();
         if (!hints.isEmpty()) {
             ObjectNode a = json.putObject("annotations");
             putIfPresent(a, "title", hints.title());

@@ -1,0 +1,21 @@
+package io.beammcp.autoconfigure;
+
+import io.beammcp.core.InvalidCatalogException;
+import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+
+/**
+ * Explains a startup that failed because the MCP server refused what the application offers (a schema that
+ * does not compile, a name two beans claim, a method it cannot bind), and says where to look.
+ */
+final class InvalidCatalogFailureAnalyzer extends AbstractFailureAnalyzer<InvalidCatalogException> {
+
+    static final String ACTION = "Correct the tool, resource, prompt or schema named above: names, URIs and templates"
+            + " are unique across all beans, and a schema is a JSON Schema 2020-12 object.";
+
+    @Override
+    protected FailureAnalysis analyze(Throwable rootFailure, InvalidCatalogException cause) {
+        return new FailureAnalysis("The MCP server cannot serve what the application offers: " + cause.getMessage(),
+                ACTION, cause);
+    }
+}
