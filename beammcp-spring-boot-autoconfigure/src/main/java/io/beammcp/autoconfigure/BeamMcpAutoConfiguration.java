@@ -1,5 +1,6 @@
 package io.beammcp.autoconfigure;
 
+import io.beammcp.autoconfigure.tasks.BeamMcpTasksProperties;
 import io.beammcp.core.Catalog;
 import io.beammcp.core.CatalogChanges;
 import io.beammcp.core.CatalogRegistry;
@@ -7,12 +8,13 @@ import io.beammcp.core.Completer;
 import io.beammcp.core.Dispatch;
 import io.beammcp.core.PromptRenderer;
 import io.beammcp.core.ResourceReader;
-import io.beammcp.autoconfigure.tasks.BeamMcpTasksProperties;
+import io.beammcp.core.server.CachedResult;
 import io.beammcp.core.server.McpServer;
+import io.beammcp.core.server.McpServerBuilder;
+import io.beammcp.core.tasks.TaskOptions;
 import io.beammcp.core.tasks.TaskStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import io.beammcp.core.server.McpServerBuilder;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -62,21 +64,18 @@ public final class BeamMcpAutoConfiguration {
                 .instructions(properties.getInstructions())
                 .pageSize(properties.getPageSize())
                 .maxMessageSize(properties.getMaxMessageSize().toBytes())
-                .toolsCache(tools.getTtl(), tools.getCacheScope())
-                .resourcesCache(resources.getTtl(), resources.getCacheScope())
-                .promptsCache(prompts.getTtl(), prompts.getCacheScope())
-                .discoverCache(discover.getTtl(), discover.getCacheScope())
+                .cache(CachedResult.TOOLS, tools.getTtl(), tools.getCacheScope())
+                .cache(CachedResult.RESOURCES, resources.getTtl(), resources.getCacheScope())
+                .cache(CachedResult.PROMPTS, prompts.getTtl(), prompts.getCacheScope())
+                .cache(CachedResult.DISCOVER, discover.getTtl(), discover.getCacheScope())
                 .toolTimeout(tools.getTimeout())
                 .maxStreams(streams.getMaxOpen())
                 .maxStreamsPerSession(streams.getMaxPerSession())
                 .inputStateKey(input.getStateKey() == null ? null : input.getStateKey().getBytes(StandardCharsets.UTF_8))
                 .inputStateTtl(input.getStateTtl())
                 .inputTimeout(input.getTimeout())
-                .tasks(tasks.isEnabled() ? taskStore.getIfAvailable() : null)
-                .taskTtl(tasks.getTtl())
-                .taskPollInterval(tasks.getPollInterval())
-                .taskImmediateWindow(tasks.getImmediateWindow())
-                .taskLease(tasks.getLease())
+                .tasks(tasks.isEnabled() ? taskStore.getIfAvailable() : null, new TaskOptions(tasks.getTtl(),
+                        tasks.getPollInterval(), tasks.getImmediateWindow(), tasks.getLease(), null))
                 .build();
     }
 

@@ -1,5 +1,7 @@
 package io.beammcp.core.annotation;
 
+import io.beammcp.core.TaskSupport;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -80,6 +82,14 @@ public @interface McpTool {
      * @return the capability names
      */
     String[] requiredClientCapabilities() default {};
+
+    /**
+     * Whether a 2026-07-28 call may run as a task of the Tasks extension (the client then polls for the
+     * result): see {@link TaskSupport}.
+     *
+     * @return the task support, {@link TaskSupport#FORBIDDEN} by default
+     */
+    TaskSupport taskSupport() default TaskSupport.FORBIDDEN;
 
     /**
      * An explicit input schema (JSON Schema 2020-12 text) that replaces the derived one.

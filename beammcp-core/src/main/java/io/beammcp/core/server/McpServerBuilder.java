@@ -17,6 +17,7 @@ import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.tasks.TaskSettings;
 import io.beammcp.core.internal.tasks.TaskThreads;
+import io.beammcp.core.tasks.TaskOptions;
 import io.beammcp.core.tasks.TaskStore;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -24,7 +25,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.Executor;
 
 /**
  * Configures a {@link McpServer}. Every setting has a default; {@link #build()} checks the catalog and
@@ -59,11 +59,7 @@ public final class McpServerBuilder {
     private Duration inputStateTtl = Duration.ofMinutes(10);
     private Duration inputTimeout = Duration.ofMinutes(5);
     private TaskStore taskStore;
-    private Duration taskTtl = Duration.ofHours(1);
-    private Duration taskPollInterval = Duration.ofSeconds(1);
-    private Duration taskImmediateWindow = Duration.ofMillis(100);
-    private Executor taskExecutor;
-    private Duration taskLease = Duration.ofSeconds(30);
+    private TaskOptions taskOptions = TaskOptions.DEFAULTS;
 
     McpServerBuilder() {
     }
@@ -208,39 +204,21 @@ public final class McpServerBuilder {
     }
 
     /**
-     * Sets the caching hints of {@code tools/list} results in 2026-07-28.
+     * Sets the caching hints a 2026-07-28 client gets with one kind of result.
      *
-     * @param ttl how long a client may reuse a page (default zero)
-     * @param scope {@code "public"} or {@code "private"} (default)
-     * @return this builder
-     */
-    public McpServerBuilder toolsCache(Duration ttl, String scope) {
-        this.toolsCache = CacheHints.of(ttl, scope);
-        return this;
-    }
-
-    /**
-     * Sets the caching hints of {@code resources/list}, {@code resources/templates/list} and
-     * {@code resources/read} results in 2026-07-28.
-     *
+     * @param kind the results the hints are for
      * @param ttl how long a client may reuse a result (default zero)
      * @param scope {@code "public"} or {@code "private"} (default)
      * @return this builder
      */
-    public McpServerBuilder resourcesCache(Duration ttl, String scope) {
-        this.resourcesCache = CacheHints.of(ttl, scope);
-        return this;
-    }
-
-    /**
-     * Sets the caching hints of {@code prompts/list} results in 2026-07-28.
-     *
-     * @param ttl how long a client may reuse a page (default zero)
-     * @param scope {@code "public"} or {@code "private"} (default)
-     * @return this builder
-     */
-    public McpServerBuilder promptsCache(Duration ttl, String scope) {
-        this.promptsCache = CacheHints.of(ttl, scope);
+    public McpServerBuilder cache(CachedResult kind, Duration ttl, String scope) {
+        CacheHints hints = CacheHints.of(ttl, scope);
+        switch (kind) {
+            case TOOLS -> toolsCache = hints;
+            case RESOURCES -> resourcesCache = hints;
+            case PROMPTS -> promptsCache = hints;
+            case DISCOVER -> discoverCache = hints;
+        }
         return this;
     }
 
@@ -276,18 +254,6 @@ public final class McpServerBuilder {
      */
     public McpServerBuilder completer(Completer completer) {
         this.completer = completer;
-        return this;
-    }
-
-    /**
-     * Sets the caching hints of {@code server/discover} results.
-     *
-     * @param ttl how long a client may reuse the result (default zero)
-     * @param scope {@code "public"} or {@code "private"} (default)
-     * @return this builder
-     */
-    public McpServerBuilder discoverCache(Duration ttl, String scope) {
-        this.discoverCache = CacheHints.of(ttl, scope);
         return this;
     }
 
@@ -386,69 +352,23 @@ public final class McpServerBuilder {
      * and {@code tasks/cancel}; {@code server/discover} then advertises the extension.
      *
      * @param store where tasks are kept, or {@code null} for no tasks (default)
+     * @param options how tasks run ({@link TaskOptions#DEFAULTS} unless given)
+     * @return this builder
+     */
+    public McpServerBuilder tasks(TaskStore store, TaskOptions options) {
+        this.taskStore = store;
+        this.taskOptions = Objects.requireNonNull(options, "options");
+        return this;
+    }
+
+    /**
+     * Runs tasks as {@link #tasks(TaskStore, TaskOptions)} does, with the default options.
+     *
+     * @param store where tasks are kept, or {@code null} for no tasks (default)
      * @return this builder
      */
     public McpServerBuilder tasks(TaskStore store) {
-        this.taskStore = store;
-        return this;
-    }
-
-    /**
-     * Sets how long a task is kept after its creation (its {@code ttlMs}).
-     *
-     * @param ttl a positive duration, or {@code null} for as long as the store keeps it (default 1 hour)
-     * @return this builder
-     */
-    public McpServerBuilder taskTtl(Duration ttl) {
-        this.taskTtl = ttl;
-        return this;
-    }
-
-    /**
-     * Sets how often clients are told to poll a task ({@code pollIntervalMs}).
-     *
-     * @param interval a positive duration (default 1 second)
-     * @return this builder
-     */
-    public McpServerBuilder taskPollInterval(Duration interval) {
-        this.taskPollInterval = Objects.requireNonNull(interval, "interval");
-        return this;
-    }
-
-    /**
-     * Sets how long a task-capable call may take and still be answered as an ordinary call, unless its host
-     * code starts the task sooner.
-     *
-     * @param window a positive duration (default 100 ms)
-     * @return this builder
-     */
-    public McpServerBuilder taskImmediateWindow(Duration window) {
-        this.taskImmediateWindow = Objects.requireNonNull(window, "window");
-        return this;
-    }
-
-    /**
-     * Sets how long a running task stays vouched for by this process without a renewal (renewed while it
-     * runs): a task whose process stopped is {@code failed} once its lease has run out.
-     *
-     * @param lease a positive duration (default 30 seconds)
-     * @return this builder
-     */
-    public McpServerBuilder taskLease(Duration lease) {
-        this.taskLease = Objects.requireNonNull(lease, "lease");
-        return this;
-    }
-
-    /**
-     * Sets where the host code of task-capable calls runs.
-     *
-     * @param executor an executor that runs each task without waiting for another to end, or {@code null} for
-     *        threads of the server's own (default)
-     * @return this builder
-     */
-    public McpServerBuilder taskExecutor(Executor executor) {
-        this.taskExecutor = executor;
-        return this;
+        return tasks(store, TaskOptions.DEFAULTS);
     }
 
     /**
@@ -466,8 +386,9 @@ public final class McpServerBuilder {
                 : HostAssembly.compose(catalog == null ? null : new HostCatalog.Legacy(catalogSource, catalog, dispatch,
                         resourceReader, promptRenderer, completer, changes), contributions, registry, registrySource,
                         values);
-        TaskSettings tasks = taskStore == null ? null : new TaskSettings(taskTtl, taskPollInterval, taskImmediateWindow,
-                Duration.ofMillis(100), taskLease, taskExecutor == null ? TaskThreads.INSTANCE : taskExecutor);
+        TaskSettings tasks = taskStore == null ? null : new TaskSettings(taskOptions.ttl(), taskOptions.pollInterval(),
+                taskOptions.immediateWindow(), Duration.ofMillis(100), taskOptions.lease(),
+                taskOptions.executor() == null ? TaskThreads.INSTANCE : taskOptions.executor());
         return new McpServer(new ServerConfig(host.catalog(), host.dispatch(), host.reader(), host.renderer(),
                 host.completer(), host.changes(), serverName, serverVersion, instructions, pageSize, maxMessageSize,
                 toolsCache, resourcesCache, promptsCache, discoverCache, toolTimeout, maxStreams, maxStreamsPerSession,

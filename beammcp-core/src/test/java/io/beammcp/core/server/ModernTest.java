@@ -43,7 +43,7 @@ class ModernTest {
 
     @Test
     void discoverCarriesConfiguredCachingAndInstructions() {
-        Wire configured = Wire.of(b -> b.discoverCache(Duration.ofSeconds(60), "public").instructions("Be brief."),
+        Wire configured = Wire.of(b -> b.cache(CachedResult.DISCOVER, Duration.ofSeconds(60), "public").instructions("Be brief."),
                 (n, a, c) -> null);
         JsonNode result = result(configured.modern(1, "server/discover", null));
         assertThat(result.path("ttlMs").asLong()).isEqualTo(60_000);

@@ -54,7 +54,7 @@ class PromptsTest {
                 List.of(ResourceTemplateSpec.builder("weather://place/{name}", "place").build()), List.of(prompts)),
                 (n, a, c) -> ToolResult.of("ok")).promptRenderer(renderer)
                 .resourceReader((uri, c) -> ReadResult.of(ResourceContents.text(uri, null, "x")))
-                .completer(withCompleter ? completer : null).promptsCache(Duration.ofSeconds(1), "public")
+                .completer(withCompleter ? completer : null).cache(CachedResult.PROMPTS, Duration.ofSeconds(1), "public")
                 .pageSize(pageSize).build());
     }
 

@@ -52,7 +52,7 @@ class ResourcesTest {
     private Wire wire(int pageSize, ResourceEntry... entries) {
         McpServer server = McpServer.builder(Catalog.of(List.of(), List.of(entries), List.of()),
                 (n, a, c) -> ToolResult.of("ok")).resourceReader(reader).pageSize(pageSize)
-                .resourcesCache(Duration.ofMinutes(5), "public").serverName("test-server").build();
+                .cache(CachedResult.RESOURCES, Duration.ofMinutes(5), "public").serverName("test-server").build();
         return new Wire(server);
     }
 

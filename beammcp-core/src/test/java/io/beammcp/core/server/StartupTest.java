@@ -140,15 +140,15 @@ class StartupTest {
 
     @Test
     void aCacheScopeOtherThanPublicOrPrivateIsRefused() {
-        assertThatIllegalArgumentException().isThrownBy(() -> builder().toolsCache(Duration.ZERO, "shared"))
+        assertThatIllegalArgumentException().isThrownBy(() -> builder().cache(CachedResult.TOOLS, Duration.ZERO, "shared"))
                 .withMessage("A cache scope must be \"public\" or \"private\", was \"shared\"");
-        assertThatIllegalArgumentException().isThrownBy(() -> builder().discoverCache(Duration.ZERO, "Public"))
+        assertThatIllegalArgumentException().isThrownBy(() -> builder().cache(CachedResult.DISCOVER, Duration.ZERO, "Public"))
                 .withMessage("A cache scope must be \"public\" or \"private\", was \"Public\"");
     }
 
     @Test
     void aNegativeTtlIsRefused() {
-        assertThatIllegalArgumentException().isThrownBy(() -> builder().toolsCache(Duration.ofSeconds(-1), "public"))
+        assertThatIllegalArgumentException().isThrownBy(() -> builder().cache(CachedResult.TOOLS, Duration.ofSeconds(-1), "public"))
                 .withMessage("A cache TTL must not be negative, was -1000 ms");
     }
 

@@ -6,7 +6,9 @@ import io.beammcp.core.InputRequest;
 import io.beammcp.core.TaskSupport;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
+import io.beammcp.core.annotation.McpTool;
 import io.beammcp.core.tasks.InMemoryTaskStore;
+import io.beammcp.core.tasks.TaskOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import tools.jackson.databind.JsonNode;
@@ -278,7 +280,7 @@ class TasksTest {
 
     @Test
     void anExpiredTaskIsUnknownAndTheStoreBoundRefusesMore() throws Exception {
-        Wire wire = Wire.of(b -> b.tasks(new InMemoryTaskStore(1)).taskTtl(Duration.ofMillis(200)), this::run, oops);
+        Wire wire = Wire.of(b -> b.tasks(new InMemoryTaskStore(1), TaskOptions.DEFAULTS.withTtl(Duration.ofMillis(200))), this::run, oops);
         String taskId = result(call(wire, 1, "oops", EXT)).path("taskId").asString();
         JsonNode full = result(call(wire, 2, "oops", EXT));
         assertThat(full.path("isError").asBoolean()).isTrue();
@@ -300,7 +302,7 @@ class TasksTest {
     @Test
     void aRunningTaskKeepsItsLeaseAndOneWhoseServerDiedFailsWhenRead() throws Exception {
         InMemoryTaskStore store = new InMemoryTaskStore(10);
-        Wire running = Wire.of(b -> b.tasks(store).taskLease(Duration.ofMillis(300)), this::run, slow);
+        Wire running = Wire.of(b -> b.tasks(store, TaskOptions.DEFAULTS.withLease(Duration.ofMillis(300))), this::run, slow);
         String taskId = result(call(running, 1, "slow", EXT)).path("taskId").asString();
         Wire other = Wire.of(b -> b.tasks(store), this::run, slow);
         Thread.sleep(700);
@@ -340,7 +342,8 @@ class TasksTest {
 
     @Test
     void aListenStreamIsToldEachStateOnceNotEachLeaseRenewal() throws Exception {
-        Wire wire = wire(b -> b.taskLease(Duration.ofMillis(200)));
+        Wire wire = Wire.of(b -> b.tasks(new InMemoryTaskStore(100), TaskOptions.DEFAULTS.withLease(Duration.ofMillis(200))),
+                this::run, slow);
         String taskId = result(call(wire, 1, "slow", EXT)).path("taskId").asString();
         wire.send(Wire.modernText(2, "subscriptions/listen", "\"notifications\":{\"taskIds\":[\"" + taskId + "\"]}", EXT));
         Thread.sleep(800);
@@ -360,6 +363,27 @@ class TasksTest {
         assertThat(wire.last.kind()).isEqualTo(Reply.Kind.REFUSED);
         wire.header("Mcp-Name", taskId);
         assertThat(result(get(wire, taskId)).path("taskId").asString()).isEqualTo(taskId);
+    }
+
+    /** A host whose annotated tool is task-only. */
+    static final class Reports {
+
+        @McpTool(description = "A report that takes a while", taskSupport = TaskSupport.REQUIRED)
+        String report(CallContext context) {
+            context.startTask();
+            return "report ready";
+        }
+    }
+
+    @Test
+    void anAnnotatedToolDeclaresItsTaskSupport() throws Exception {
+        Wire wire = new Wire(McpServer.builder().annotated("reports", new Reports())
+                .tasks(new InMemoryTaskStore(10)).build());
+        assertError(call(wire, 1, "report", Wire.MODERN_META), 1, -32021);
+        JsonNode created = result(call(wire, 2, "report", EXT));
+        assertThat(created.path("resultType").asString()).isEqualTo("task");
+        assertThat(awaitStatus(wire, created.path("taskId").asString(), "completed").at("/result/content/0/text")
+                .asString()).isEqualTo("report ready");
     }
 
     @Test

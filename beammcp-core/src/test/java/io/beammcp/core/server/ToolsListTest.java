@@ -104,7 +104,7 @@ class ToolsListTest {
 
     @Test
     void modernPagesCarryTheConfiguredCachingHintsAndLegacyPagesNone() {
-        Wire wire = Wire.of(b -> b.toolsCache(Duration.ofSeconds(5), "public"), (n, a, c) -> null, tools("a"));
+        Wire wire = Wire.of(b -> b.cache(CachedResult.TOOLS, Duration.ofSeconds(5), "public"), (n, a, c) -> null, tools("a"));
         JsonNode modern = wire.modern(1, "tools/list", null);
         assertThat(result(modern).path("ttlMs").isIntegralNumber()).isTrue();
         assertThat(result(modern).path("ttlMs").asLong()).isEqualTo(5000);

@@ -8,6 +8,7 @@ import io.beammcp.core.TaskSupport;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import io.beammcp.core.server.McpServer;
+import io.beammcp.core.tasks.TaskOptions;
 import io.beammcp.core.tasks.TaskRecord;
 import io.beammcp.core.tasks.TaskStore;
 import org.junit.jupiter.api.AfterEach;
@@ -72,7 +73,7 @@ class SharedStoreTest {
                 ToolSpec.builder("slow_compute").description("Works for a minute.")
                         .inputSchema("{\"type\":\"object\"}").taskSupport(TaskSupport.REQUIRED).build()));
         McpServer server = McpServer.builder(catalog, dispatch).serverName("shared").serverVersion("1")
-                .tasks(taskStore).taskLease(lease).build();
+                .tasks(taskStore, TaskOptions.DEFAULTS.withLease(lease)).build();
         servers.add(server);
         return new Instance(server);
     }

@@ -129,7 +129,8 @@ public final class AnnotatedBeans {
         properties(inputSchema, defaults, declared);
         ToolSpec.Builder spec = ToolSpec.builder(name).title(orNull(tool.title())).description(orNull(tool.description()))
                 .inputSchema(inputSchema).outputSchema(outputSchema)
-                .requiresClientCapabilities(tool.requiredClientCapabilities());
+                .requiresClientCapabilities(tool.requiredClientCapabilities())
+                .taskSupport(tool.taskSupport());
         if (tool.readOnly()) {
             spec.readOnly();
         }
