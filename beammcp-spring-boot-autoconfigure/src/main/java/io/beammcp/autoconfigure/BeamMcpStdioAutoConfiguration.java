@@ -3,12 +3,16 @@ package io.beammcp.autoconfigure;
 import io.beammcp.core.server.McpServer;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.thread.Threading;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+import org.springframework.core.task.VirtualThreadTaskExecutor;
 
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.util.concurrent.Executor;
 
 /**
  * With {@code beammcp.transport=stdio}: once the application has started, serves the {@link McpServer}
@@ -21,8 +25,14 @@ import java.io.FileOutputStream;
 public final class BeamMcpStdioAutoConfiguration {
 
     @Bean
-    StdioRunner beamMcpStdioRunner(McpServer server, ApplicationContext context) {
+    StdioRunner beamMcpStdioRunner(McpServer server, ApplicationContext context, Environment environment) {
         return new StdioRunner(server, context, System.in,
-                new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 64 * 1024), System::exit);
+                new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 64 * 1024), System::exit,
+                hostCode(environment));
+    }
+
+    /** A virtual thread per call when the application enables virtual threads, else the transport's own pool. */
+    static Executor hostCode(Environment environment) {
+        return Threading.VIRTUAL.isActive(environment) ? new VirtualThreadTaskExecutor("beammcp-stdio-virtual-") : null;
     }
 }

@@ -12,10 +12,12 @@ import org.springframework.context.ApplicationContext;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.concurrent.Executor;
 import java.util.function.IntConsumer;
 
 /**
- * Serves stdio on the main thread once the application has started, then closes the context and exits
+ * Serves stdio once the application has started (host code on the given executor, or on the transport's own
+ * threads), then closes the context and exits
  * the JVM, so that no non-daemon thread can keep it alive: status 0 at end of input or on
  * {@code shutdown} / {@code exit}, 1 when reading fails. Unordered, it runs after the application's own
  * unordered runners, which are registered before auto-configured beans.
@@ -29,8 +31,15 @@ final class StdioRunner implements ApplicationRunner {
     private final InputStream in;
     private final OutputStream out;
     private final IntConsumer exit;
+    private final Executor hostCode;
 
     StdioRunner(McpServer server, ApplicationContext context, InputStream in, OutputStream out, IntConsumer exit) {
+        this(server, context, in, out, exit, null);
+    }
+
+    StdioRunner(McpServer server, ApplicationContext context, InputStream in, OutputStream out, IntConsumer exit,
+            Executor hostCode) {
+        this.hostCode = hostCode;
         this.server = server;
         this.context = context;
         this.in = in;
@@ -47,7 +56,7 @@ final class StdioRunner implements ApplicationRunner {
     private int serve() {
         log.info("Serving MCP on standard input and output");
         try {
-            new StdioTransport(server).serve(in, out);
+            new StdioTransport(server, hostCode).serve(in, out);
             log.info("MCP session on standard input ended; stopping");
             return 0;
         } catch (IOException e) {

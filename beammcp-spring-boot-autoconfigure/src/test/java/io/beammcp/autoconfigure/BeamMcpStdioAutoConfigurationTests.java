@@ -14,6 +14,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.mock.env.MockEnvironment;
 import tools.jackson.databind.JsonNode;
 
 import java.io.ByteArrayOutputStream;
@@ -27,6 +28,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -110,6 +112,27 @@ class BeamMcpStdioAutoConfigurationTests {
                     status::complete).run(new DefaultApplicationArguments());
             assertThat(status.get(5, TimeUnit.SECONDS)).isEqualTo(1);
         });
+    }
+
+    @Test
+    void hostCodeRunsOnTheTransportsOwnThreadsUnlessVirtualThreadsAreEnabled() {
+        assertThat(BeamMcpStdioAutoConfiguration.hostCode(new MockEnvironment())).isNull();
+        assertThat(BeamMcpStdioAutoConfiguration.hostCode(
+                new MockEnvironment().withProperty("spring.threads.virtual.enabled", "false"))).isNull();
+    }
+
+    @Test
+    void hostCodeRunsOnVirtualThreadsWhenTheApplicationEnablesThem() throws Exception {
+        Executor executor = BeamMcpStdioAutoConfiguration.hostCode(
+                new MockEnvironment().withProperty("spring.threads.virtual.enabled", "true"));
+        if (Runtime.version().feature() < 21) {
+            // Spring Boot enables virtual threads only on Java 21 and later
+            assertThat(executor).isNull();
+            return;
+        }
+        CompletableFuture<String> thread = new CompletableFuture<>();
+        executor.execute(() -> thread.complete(Thread.currentThread().toString()));
+        assertThat(thread.get(5, TimeUnit.SECONDS)).startsWith("VirtualThread").contains("beammcp-stdio-virtual-");
     }
 
     /** The runner on piped streams, on its own thread, as the application's main thread would run it. */

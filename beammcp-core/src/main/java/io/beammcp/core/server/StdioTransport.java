@@ -6,6 +6,7 @@ import io.beammcp.core.internal.stdio.LineWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,10 +19,11 @@ import java.util.function.Consumer;
 /**
  * Serves newline-delimited JSON-RPC on a pair of streams, normally standard input and output.
  *
- * <p>One thread reads: it parses each line and answers what needs no host code at once, in order. Host code
- * (a tool call, a resource read, a prompt, a completion) runs on the transport's executor, at most
- * {@value #MAX_IN_FLIGHT} calls at once (then reading waits), so a blocked tool never holds back a later
- * {@code ping}, list or {@code notifications/cancelled}. Every message is written as one whole line by
+ * <p>One thread at a time reads: it parses each line and answers what needs no host code at once, in order.
+ * Host code (a tool call, a resource read, a prompt, a completion) runs on the thread that read it, which first
+ * hands reading on to another thread of the transport's executor, at most {@value #MAX_IN_FLIGHT} calls at once
+ * (then reading waits), so a blocked tool never holds back a later {@code ping}, list or
+ * {@code notifications/cancelled}. Every message is written as one whole line by
  * {@link LineWriter}, flushed when no other line waits to be written. A line longer than the server's message
  * cap is refused with {@code -32600} and skipped to its newline unparsed. On end of input, {@code shutdown} or
  * {@code exit}, in-flight calls finish and their responses are written, then the open streams end (a listen
@@ -86,20 +88,16 @@ public final class StdioTransport {
             }
         };
         ExecutorService own = hostCode == null ? Executors.newCachedThreadPool(daemons()) : null;
-        Calls calls = new Calls(own != null ? own : hostCode);
         Answers answers = new Answers(writer);
+        Executor threads = own != null ? own : hostCode;
+        Reading reading = new Reading(new LineReader(in, server.maxMessageSize()), exchange, answers, writer, threads);
         try {
-            LineReader lines = new LineReader(in, server.maxMessageSize());
-            for (LineReader.Line line = lines.next(); line != null && answers.last == null; line = lines.next()) {
-                if (line.oversized()) {
-                    writer.write(server.oversized().body());
-                } else {
-                    server.handle(line.bytes(), exchange, calls, answers);
-                }
-            }
+            // readers are threads of the executor, so that host code never runs on the caller's thread
+            threads.execute(reading);
+            reading.awaitEnd();
         } finally {
             try {
-                calls.awaitAll();
+                reading.awaitCalls();
                 session.close();
             } finally {
                 if (own != null) {
@@ -143,16 +141,58 @@ public final class StdioTransport {
         }
     }
 
-    /** The host code in flight: at most {@value #MAX_IN_FLIGHT} calls, each released when it ends. */
-    private static final class Calls implements Executor {
+    /**
+     * The input and the host code in flight. One thread at a time reads; a message that needs host code is run
+     * by the thread that read it, which first hands reading on to another thread of the executor. A client that
+     * waits for each answer then pays no hand-off before its call runs: the next reader wakes while the answer
+     * is computed and sent. At most {@value #MAX_IN_FLIGHT} calls run at once (then reading waits).
+     */
+    private final class Reading implements Runnable, Executor {
 
         private final Semaphore slots = new Semaphore(MAX_IN_FLIGHT);
-        private final Executor executor;
+        private final CountDownLatch ended = new CountDownLatch(1);
+        private final LineReader lines;
+        private final Exchange exchange;
+        private final Answers answers;
+        private final LineWriter writer;
+        private final Executor threads;
+        /** The thread that holds the input now. */
+        private volatile Thread reader;
+        private volatile IOException failure;
 
-        Calls(Executor executor) {
-            this.executor = executor;
+        Reading(LineReader lines, Exchange exchange, Answers answers, LineWriter writer, Executor threads) {
+            this.lines = lines;
+            this.exchange = exchange;
+            this.answers = answers;
+            this.writer = writer;
+            this.threads = threads;
         }
 
+        /** Reads until the input ends, or until this thread takes a call and another thread reads on. */
+        @Override
+        public void run() {
+            Thread me = Thread.currentThread();
+            reader = me;
+            try {
+                for (LineReader.Line line = lines.next(); line != null && answers.last == null; line = lines.next()) {
+                    if (line.oversized()) {
+                        writer.write(server.oversized().body());
+                    } else {
+                        server.handle(line.bytes(), exchange, this, answers);
+                        if (reader != me) {
+                            return;
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                failure = e;
+            } catch (RuntimeException | Error e) {
+                failure = new IOException("Reading stopped", e);
+            }
+            ended.countDown();
+        }
+
+        /** Runs host code: on the reading thread, after handing reading on; elsewhere, on the executor. */
         @Override
         public void execute(Runnable call) {
             try {
@@ -161,22 +201,42 @@ public final class StdioTransport {
                 Thread.currentThread().interrupt();
                 throw new RejectedExecutionException("Interrupted while waiting for a call to end", e);
             }
+            boolean reading = reader == Thread.currentThread();
             try {
-                executor.execute(() -> {
-                    try {
-                        call.run();
-                    } finally {
-                        slots.release();
-                    }
-                });
+                if (reading) {
+                    reader = null;
+                    threads.execute(this);
+                } else {
+                    threads.execute(() -> release(call));
+                    return;
+                }
             } catch (RuntimeException e) {
+                if (reading) {
+                    reader = Thread.currentThread();
+                }
                 slots.release();
                 throw e;
+            }
+            release(call);
+        }
+
+        private void release(Runnable call) {
+            try {
+                call.run();
+            } finally {
+                slots.release();
+            }
+        }
+
+        void awaitEnd() throws IOException, InterruptedException {
+            ended.await();
+            if (failure != null) {
+                throw failure;
             }
         }
 
         /** Waits until every call handed over has ended (and been answered). */
-        void awaitAll() throws InterruptedException {
+        void awaitCalls() throws InterruptedException {
             slots.acquire(MAX_IN_FLIGHT);
             slots.release(MAX_IN_FLIGHT);
         }
