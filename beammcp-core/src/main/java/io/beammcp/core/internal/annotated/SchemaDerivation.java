@@ -52,7 +52,7 @@ final class SchemaDerivation {
         private Object placeholder;
     }
 
-    /** The constraints' API is the host's choice (it comes with spring-boot-starter-validation). */
+    /** The constraints' API is the host's choice (jakarta.validation-api). */
     private static final boolean JAKARTA_VALIDATION = present("jakarta.validation.constraints.NotNull");
 
     private final JsonMapper mapper;
