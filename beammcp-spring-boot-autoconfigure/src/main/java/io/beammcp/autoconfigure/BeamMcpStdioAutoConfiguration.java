@@ -1,6 +1,10 @@
 package io.beammcp.autoconfigure;
 
+import io.beammcp.autoconfigure.security.StdioSecurity;
 import io.beammcp.core.server.McpServer;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
+import org.springframework.util.ClassUtils;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.thread.Threading;
@@ -12,23 +16,57 @@ import org.springframework.core.task.VirtualThreadTaskExecutor;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.security.Principal;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.function.IntConsumer;
 
 /**
  * With {@code beammcp.transport=stdio}: once the application has started, serves the {@link McpServer}
  * on standard input and output until end of input, then exits the JVM with status 0. Standard output is
  * written through its file descriptor, since {@code System.out} is routed to standard error then (see
- * the environment post-processor this module registers), so that nothing but responses reaches it.
+ * the environment post-processor this module registers), so that nothing but responses reaches it. Host code
+ * sees the principal {@code beammcp.stdio.principal.*} names, if any (with Spring Security, in its security
+ * context too).
  */
 @AutoConfiguration(after = BeamMcpAutoConfiguration.class)
 @ConditionalOnProperty(name = "beammcp.transport", havingValue = "stdio")
+@EnableConfigurationProperties(BeamMcpStdioProperties.class)
 public final class BeamMcpStdioAutoConfiguration {
 
+    private static final boolean SPRING_SECURITY = ClassUtils.isPresent(
+            "org.springframework.security.core.context.SecurityContextHolder",
+            BeamMcpStdioAutoConfiguration.class.getClassLoader());
+
     @Bean
-    StdioRunner beamMcpStdioRunner(McpServer server, ApplicationContext context, Environment environment) {
-        return new StdioRunner(server, context, System.in,
-                new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 64 * 1024), System::exit,
-                hostCode(environment));
+    StdioRunner beamMcpStdioRunner(McpServer server, ApplicationContext context, Environment environment,
+            BeamMcpStdioProperties properties) {
+        return runner(server, context, environment, properties, System.in,
+                new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 64 * 1024), System::exit);
+    }
+
+    /** The runner on these streams, with the configured principal if any. */
+    static StdioRunner runner(McpServer server, ApplicationContext context, Environment environment,
+            BeamMcpStdioProperties properties, InputStream in, OutputStream out, IntConsumer exit) {
+        BeamMcpStdioProperties.Principal configured = properties.getPrincipal();
+        if (configured.getName() == null || configured.getName().isBlank()) {
+            return new StdioRunner(server, context, in, out, exit, hostCode(environment));
+        }
+        if (!SPRING_SECURITY) {
+            Principal named = configured::getName;
+            return new StdioRunner(server, context, in, out, exit, hostCode(environment), named);
+        }
+        // with Spring Security, the principal is also the security context of every thread of the transport
+        Principal principal = StdioSecurity.principal(configured.getName(), configured.getAuthorities());
+        Executor threads = hostCode(environment);
+        if (threads == null) {
+            CustomizableThreadFactory daemons = new CustomizableThreadFactory("beammcp-stdio-");
+            daemons.setDaemon(true);
+            threads = Executors.newCachedThreadPool(daemons);
+        }
+        return new StdioRunner(server, context, in, out, exit, StdioSecurity.executor(principal, threads), principal);
     }
 
     /** A virtual thread per call when the application enables virtual threads, else the transport's own pool. */

@@ -12,6 +12,7 @@ import org.springframework.context.ApplicationContext;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.security.Principal;
 import java.util.concurrent.Executor;
 import java.util.function.IntConsumer;
 
@@ -32,6 +33,7 @@ final class StdioRunner implements ApplicationRunner {
     private final OutputStream out;
     private final IntConsumer exit;
     private final Executor hostCode;
+    private final Principal principal;
 
     StdioRunner(McpServer server, ApplicationContext context, InputStream in, OutputStream out, IntConsumer exit) {
         this(server, context, in, out, exit, null);
@@ -39,6 +41,12 @@ final class StdioRunner implements ApplicationRunner {
 
     StdioRunner(McpServer server, ApplicationContext context, InputStream in, OutputStream out, IntConsumer exit,
             Executor hostCode) {
+        this(server, context, in, out, exit, hostCode, null);
+    }
+
+    StdioRunner(McpServer server, ApplicationContext context, InputStream in, OutputStream out, IntConsumer exit,
+            Executor hostCode, Principal principal) {
+        this.principal = principal;
         this.hostCode = hostCode;
         this.server = server;
         this.context = context;
@@ -56,7 +64,7 @@ final class StdioRunner implements ApplicationRunner {
     private int serve() {
         log.info("Serving MCP on standard input and output");
         try {
-            new StdioTransport(server, hostCode).serve(in, out);
+            new StdioTransport(server, hostCode, principal).serve(in, out);
             log.info("MCP session on standard input ended; stopping");
             return 0;
         } catch (IOException e) {

@@ -6,6 +6,7 @@ import io.beammcp.core.internal.stdio.LineWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.security.Principal;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -35,6 +36,7 @@ public final class StdioTransport {
 
     private final McpServer server;
     private final Executor hostCode;
+    private final Principal principal;
 
     /**
      * A transport for a server whose host code runs on threads of the transport's own, one per call in flight.
@@ -53,8 +55,21 @@ public final class StdioTransport {
      * @param hostCode where host code runs, or {@code null} for threads of the transport's own
      */
     public StdioTransport(McpServer server, Executor hostCode) {
+        this(server, hostCode, null);
+    }
+
+    /**
+     * A transport whose every message comes from one principal the host names (stdio authenticates nobody:
+     * the process's owner is the caller), seen by host code as {@code CallContext.principal()}.
+     *
+     * @param server the server to serve
+     * @param hostCode where host code runs, or {@code null} for threads of the transport's own
+     * @param principal the caller, or {@code null} for none
+     */
+    public StdioTransport(McpServer server, Executor hostCode, Principal principal) {
         this.server = server;
         this.hostCode = hostCode;
+        this.principal = principal;
     }
 
     /**
@@ -80,6 +95,11 @@ public final class StdioTransport {
             @Override
             public LegacySession session() {
                 return session;
+            }
+
+            @Override
+            public Principal principal() {
+                return principal;
             }
 
             @Override

@@ -16,6 +16,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
 import org.springframework.web.servlet.DispatcherServlet;
 
+import java.util.List;
+
 /**
  * Serves the {@link McpServer} over Streamable HTTP at {@code beammcp.http.path} (default {@code /mcp}),
  * in a servlet web application whose {@code beammcp.transport} is {@code http} (the default).
@@ -26,7 +28,8 @@ import org.springframework.web.servlet.DispatcherServlet;
  *
  * <p>On the endpoint's path only, a filter ahead of all others ({@link UnreadBodyFilter}) keeps Spring MVC's
  * multipart resolver, its {@code FormContentFilter} and the container from reading the body before the
- * endpoint's own checks; multipart and form handling of the application's other paths is unchanged. Host code
+ * endpoint's own checks; multipart and form handling of the application's other paths is unchanged. Next comes
+ * CORS ({@link McpCorsFilter}) for the same list of allowed origins, ahead of any security filter. Host code
  * runs on the thread serving the request, so an application that serves on virtual threads
  * ({@code spring.threads.virtual.enabled}, Java 21 or later) runs it on virtual threads.
  */
@@ -57,10 +60,25 @@ public final class BeamMcpHttpAutoConfiguration {
     }
 
     @Bean
+    FilterRegistrationBean<McpCorsFilter> mcpCorsFilter(BeamMcpHttpProperties properties,
+            ObjectProvider<DispatcherServletPath> dispatcherServletPath) {
+        List<String> origins = properties.getAllowedOrigins() == null ? List.of() : properties.getAllowedOrigins();
+        FilterRegistrationBean<McpCorsFilter> registration = new FilterRegistrationBean<>(
+                new McpCorsFilter(new OriginGuard(origins, properties.getAllowedHosts())));
+        DispatcherServletPath servletPath = dispatcherServletPath.getIfAvailable();
+        registration.addUrlPatterns(servletPath != null ? servletPath.getRelativePath(properties.getPath())
+                : properties.getPath());
+        registration.setDispatcherTypes(DispatcherType.REQUEST);
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
+        return registration;
+    }
+
+    @Bean
     @ConditionalOnMissingBean
     McpHttpController mcpHttpController(McpServer server, BeamMcpHttpProperties properties,
             BeamMcpProperties serverProperties, ObjectProvider<McpAuthorizer> authorizer,
-            ObjectProvider<McpBodyAuthorizer> bodyAuthorizer, McpSessionStore sessions) {
+            ObjectProvider<McpBodyAuthorizer> bodyAuthorizer, McpSessionStore sessions,
+            ObjectProvider<McpContextPropagation> propagation) {
         if (properties.getAllowedOrigins() == null) {
             throw new MissingAllowedOriginsException(properties.getPath());
         }
@@ -68,8 +86,10 @@ public final class BeamMcpHttpAutoConfiguration {
             throw new MissingMcpAuthorizerException(properties.getPath());
         });
         OriginGuard guard = new OriginGuard(properties.getAllowedOrigins(), properties.getAllowedHosts());
-        return new McpHttpController(server, guard, required, bodyAuthorizer.getIfAvailable(), sessions,
-                (int) properties.getMaxBodySize().toBytes(), properties.getReadTimeout(),
+        McpHttpController controller = new McpHttpController(server, guard, required, bodyAuthorizer.getIfAvailable(),
+                sessions, (int) properties.getMaxBodySize().toBytes(), properties.getReadTimeout(),
                 serverProperties.getStreams().getHeartbeat());
+        propagation.ifAvailable(controller::propagation);
+        return controller;
     }
 }

@@ -7,6 +7,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.http.ResponseEntity;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
+import java.util.concurrent.Executor;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Arrays;
@@ -51,9 +52,11 @@ final class BodyLimits implements AutoCloseable {
     /**
      * The body, when all of it has arrived already (empty when the request declares none); otherwise
      * {@code null}: the request goes on asynchronously, and the rest is read as it arrives and handed to
-     * {@code then} on the thread that read its last bytes, or refused.
+     * {@code then} on the thread that read its last bytes, through {@code context} (the request's context, as
+     * captured when it was admitted), or refused.
      */
-    byte[] read(HttpServletRequest request, RequestHead head, long deadline, DirectResponse response, CoreCall then) {
+    byte[] read(HttpServletRequest request, RequestHead head, long deadline, DirectResponse response, CoreCall then,
+            Executor context) {
         if (!head.declaresBody()) {
             return EMPTY;
         }
@@ -62,7 +65,7 @@ final class BodyLimits implements AutoCloseable {
             return arrived;
         }
         response.leave();
-        new BodyReader(request, head, arrived, cap, deadline, deadlines, response, then).start();
+        new BodyReader(request, head, arrived, cap, deadline, deadlines, response, then, context).start();
         return null;
     }
 

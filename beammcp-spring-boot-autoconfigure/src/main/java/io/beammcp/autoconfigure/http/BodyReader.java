@@ -9,6 +9,7 @@ import org.springframework.http.ResponseEntity;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -30,7 +31,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * next stages ({@link CoreCall}), on the thread that read its last bytes, or by answering 408, 413 or 400
  * itself (these three close the connection, since the body was not read to its end). That hand-off is the
  * one place where serving a request moves off the thread that received it: state bound to that thread (a
- * logging or security context) is not on the reading thread unless carried across here.
+ * logging or security context) is carried across by the {@link McpContextPropagation} the endpoint has.
  */
 final class BodyReader implements ReadListener {
 
@@ -44,6 +45,7 @@ final class BodyReader implements ReadListener {
     private final long deadline;
     private final ScheduledExecutorService timers;
     private final CoreCall then;
+    private final Executor context;
     private final AtomicBoolean settled = new AtomicBoolean();
     private final int limit;
     private volatile ScheduledFuture<?> timer;
@@ -56,9 +58,10 @@ final class BodyReader implements ReadListener {
      * @param arrived the bytes of the body read already
      * @param deadline the {@link System#nanoTime()} by which the whole body must have arrived
      * @param then the stages that serve the body once it is read
+     * @param context runs them with the context of the thread that admitted the request (its security context)
      */
     BodyReader(HttpServletRequest request, RequestHead head, byte[] arrived, int cap, long deadline,
-            ScheduledExecutorService timers, DirectResponse answer, CoreCall then) {
+            ScheduledExecutorService timers, DirectResponse answer, CoreCall then, Executor context) {
         this.request = request;
         this.head = head;
         this.answer = answer;
@@ -66,6 +69,7 @@ final class BodyReader implements ReadListener {
         this.deadline = deadline;
         this.timers = timers;
         this.then = then;
+        this.context = context;
         // a declared length is enforced by the container; a chunked body is read one byte past the cap
         long declaredLength = head.contentLength();
         this.limit = declaredLength >= 0 ? (int) declaredLength : cap + 1;
@@ -118,7 +122,7 @@ final class BodyReader implements ReadListener {
         byte[] body = count == buffer.length ? buffer : Arrays.copyOf(buffer, count);
         buffer = null;
         try {
-            then.serve(head, body, answer);
+            context.execute(() -> then.serve(head, body, answer));
         } catch (RuntimeException | Error e) {
             // the request must be answered whatever happened, or it would stay open forever
             answer.write(Replies.internalError(false));

@@ -5,6 +5,7 @@ import io.beammcp.core.server.LegacySession;
 import io.beammcp.core.server.Reply;
 import io.beammcp.core.server.TransportFacts;
 
+import java.security.Principal;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -56,6 +57,12 @@ final class HttpExchange implements Exchange {
     @Override
     public List<String> headers(String name) {
         return head.headers(name);
+    }
+
+    /** The request's principal: with Spring Security its {@code Authentication}, else the servlet's user. */
+    @Override
+    public Principal principal() {
+        return head.principal();
     }
 
     @Override

@@ -55,6 +55,7 @@ final class McpHttpController implements DisposableBean {
     private final EventStreams streams;
     private final McpSessionStore sessions;
     private final CoreCall core;
+    private McpContextPropagation propagation = () -> Runnable::run;
 
     McpHttpController(McpServer server, OriginGuard guard, McpAuthorizer authorizer, McpBodyAuthorizer bodyAuthorizer,
             McpSessionStore sessions, int maxBodySize, Duration readTimeout, Duration heartbeat) {
@@ -98,7 +99,7 @@ final class McpHttpController implements DisposableBean {
         }
         // a GET has its stream open; a POST is read and served, now or once the rest of its body arrives
         if ("POST".equals(head.method())) {
-            byte[] body = bodies.read(request, head, deadline, direct, core);
+            byte[] body = bodies.read(request, head, deadline, direct, core, propagation.capture());
             if (body != null) {
                 core.serve(head, body, direct);
             }
@@ -131,6 +132,11 @@ final class McpHttpController implements DisposableBean {
         direct.leave();
         direct.write(answer);
         return null;
+    }
+
+    /** What carries the admitting thread's context (its security context) to a body read asynchronously. */
+    void propagation(McpContextPropagation propagation) {
+        this.propagation = propagation;
     }
 
     @Override

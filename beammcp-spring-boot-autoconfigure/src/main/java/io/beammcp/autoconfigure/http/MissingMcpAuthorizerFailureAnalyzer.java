@@ -15,7 +15,10 @@ final class MissingMcpAuthorizerFailureAnalyzer extends AbstractFailureAnalyzer<
     static final String ACTION = "Add a bean such as @Bean McpAuthorizer mcpAuthorizer(TokenService tokens) {"
             + " return request -> tokens.isValid(request.header(\"Authorization\")) ? McpAuthorization.permit()"
             + " : McpAuthorization.deny(\"unknown token\"); }, or @Bean McpAuthorizer mcpAuthorizer() {"
-            + " return McpAuthorizer.permitAll(); } to accept every caller explicitly.";
+            + " return McpAuthorizer.permitAll(); } to accept every caller explicitly. Or add Spring Security"
+            + " (spring-boot-starter-security): the authenticated user of its SecurityContext is then admitted, and"
+            + " one line secures the endpoint in a SecurityFilterChain:"
+            + " http.with(McpSecurityConfigurer.mcp(), Customizer.withDefaults()).";
 
     @Override
     protected FailureAnalysis analyze(Throwable rootFailure, MissingMcpAuthorizerException cause) {

@@ -244,7 +244,10 @@ class BeamMcpHttpAutoConfigurationTests {
                     + " mcpAuthorizer(TokenService tokens) { return request ->"
                     + " tokens.isValid(request.header(\"Authorization\")) ? McpAuthorization.permit() :"
                     + " McpAuthorization.deny(\"unknown token\"); }, or @Bean McpAuthorizer mcpAuthorizer() {"
-                    + " return McpAuthorizer.permitAll(); } to accept every caller explicitly.");
+                    + " return McpAuthorizer.permitAll(); } to accept every caller explicitly. Or add Spring Security"
+                    + " (spring-boot-starter-security): the authenticated user of its SecurityContext is then admitted,"
+                    + " and one line secures the endpoint in a SecurityFilterChain:"
+                    + " http.with(McpSecurityConfigurer.mcp(), Customizer.withDefaults()).");
         });
     }
 

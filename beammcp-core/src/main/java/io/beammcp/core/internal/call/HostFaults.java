@@ -23,6 +23,10 @@ public final class HostFaults {
 
     private static final Logger log = LoggerFactory.getLogger("io.beammcp.host");
 
+    /** What a caller refused by host code is told, as a tool error or with {@link McpError#ACCESS_DENIED}. */
+    public static final String ACCESS_DENIED = "Access denied";
+    private static final String SPRING_DENIAL = "org.springframework.security.access.AccessDeniedException";
+
     private HostFaults() {
     }
 
@@ -33,6 +37,10 @@ public final class HostFaults {
         }
         if (failure instanceof InterruptedException) {
             Thread.currentThread().interrupt();
+        }
+        if (denied(failure)) {
+            log.info("{} denied access to its caller: {}", what, failure.getClass().getName());
+            return new McpError(McpError.ACCESS_DENIED, ACCESS_DENIED);
         }
         if (context != null && context.askedInput() != null) {
             log.debug("{} failed after asking for input, which is answered: {}", what, failure.getClass().getName());
@@ -56,6 +64,20 @@ public final class HostFaults {
             return new McpError(notFoundCode, message, data);
         }
         return new McpError(McpError.INVALID_PARAMS, message);
+    }
+
+    /**
+     * Whether host code refused its caller rather than failed: a Spring Security {@code AccessDeniedException}
+     * (method security's {@code AuthorizationDeniedException} is one), recognised by name since the core
+     * depends on no framework.
+     */
+    public static boolean denied(Throwable failure) {
+        for (Class<?> type = failure.getClass(); type != null; type = type.getSuperclass()) {
+            if (SPRING_DENIAL.equals(type.getName())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The text of a tool error host code threw, for the model. */

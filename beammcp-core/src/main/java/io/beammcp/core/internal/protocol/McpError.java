@@ -18,6 +18,8 @@ public final class McpError extends RuntimeException {
     public static final int UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
     public static final int MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;
+    /** Host code refused its caller; outside the reserved range, and named after HTTP's 403. */
+    public static final int ACCESS_DENIED = -31403;
 
     private static final long serialVersionUID = 1L;
 

@@ -125,7 +125,11 @@ public final class ToolCalls {
         } catch (InvalidParamsException refusal) {
             throw HostFaults.refused(refusal, McpError.INVALID_PARAMS, null);
         } catch (Throwable failure) {
-            throw HostFaults.internal("Tool '" + tool.name() + "'" + label(tool), failure, context);
+            if (!HostFaults.denied(failure)) {
+                throw HostFaults.internal("Tool '" + tool.name() + "'" + label(tool), failure, context);
+            }
+            // a refusal of the caller, which the model can tell from a fault
+            result = ToolResult.error(HostFaults.ACCESS_DENIED);
         }
         try {
             return render(tool, result, context.revision());

@@ -1,0 +1,29 @@
+package io.beammcp.autoconfigure.security;
+
+import io.beammcp.autoconfigure.http.McpAuthorization;
+import io.beammcp.autoconfigure.http.McpAuthorizer;
+import io.beammcp.autoconfigure.http.McpRequestHead;
+import org.springframework.security.authentication.AuthenticationTrustResolver;
+import org.springframework.security.authentication.AuthenticationTrustResolverImpl;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
+
+/**
+ * The default authorizer under Spring Security: admits a request whose security context holds an
+ * authenticated, non-anonymous {@link Authentication}, and refuses anything else, so the endpoint stays
+ * fail-closed and the security chain is the one decision.
+ */
+final class AuthenticatedAuthorizer implements McpAuthorizer {
+
+    private final AuthenticationTrustResolver trust = new AuthenticationTrustResolverImpl();
+
+    @Override
+    public McpAuthorization authorize(McpRequestHead request) {
+        Authentication caller = SecurityContextHolder.getContextHolderStrategy().getContext().getAuthentication();
+        if (caller == null || !caller.isAuthenticated() || trust.isAnonymous(caller)) {
+            return McpAuthorization.deny("no authenticated user in the security context; secure the endpoint with"
+                    + " http.with(McpSecurityConfigurer.mcp(), Customizer.withDefaults())");
+        }
+        return McpAuthorization.permit();
+    }
+}

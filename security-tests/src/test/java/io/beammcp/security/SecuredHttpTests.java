@@ -1,0 +1,247 @@
+package io.beammcp.security;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import tools.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The endpoint of an application secured with Spring Security (Basic users, one-line configuration), on the
+ * wire: who host code sees on every way a body arrives, method security's verdicts, authentication of every
+ * method, and CORS for the admitted origins only.
+ */
+@SpringBootTest(classes = SecuredApp.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class SecuredHttpTests {
+
+    static final String ALICE = basic("alice", "alice-pw");
+    static final String BOB = basic("bob", "bob-pw");
+    static final String META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+
+    @LocalServerPort
+    int port;
+
+    static String basic(String user, String password) {
+        return "Authorization: Basic "
+                + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+
+    static String call(String tool, String arguments) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+                + "\",\"arguments\":" + arguments + "," + META + "}}";
+    }
+
+    static String whoami(int noteChars) {
+        return call("whoami", "{\"note\":\"" + "n".repeat(noteChars) + "\"}");
+    }
+
+    static String[] modern(String method, String name, String... more) {
+        String[] head = {"MCP-Protocol-Version: 2026-07-28", "Mcp-Method: " + method, "Mcp-Name: " + name};
+        String[] all = java.util.Arrays.copyOf(head, head.length + more.length);
+        System.arraycopy(more, 0, all, head.length, more.length);
+        return all;
+    }
+
+    RawHttp.Response post(String body, String... headers) throws IOException {
+        try (RawHttp http = new RawHttp(port)) {
+            http.post(body, headers);
+            return http.read();
+        }
+    }
+
+    static String text(RawHttp.Response response) {
+        return response.json().at("/result/content/0/text").asString();
+    }
+
+    // ---- the principal in host code ---------------------------------------------------------------
+
+    @Test
+    void smallBodySeesTheCaller() throws IOException {
+        RawHttp.Response response = post(whoami(100), modern("tools/call", "whoami", ALICE));
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(text(response)).isEqualTo("context=alice holder=alice chars=100");
+    }
+
+    @Test
+    void bodyOver8KbSeesTheCaller() throws IOException {
+        RawHttp.Response response = post(whoami(9_000), modern("tools/call", "whoami", BOB));
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(text(response)).isEqualTo("context=bob holder=bob chars=9000");
+    }
+
+    @Test
+    void bodyOf900KbSeesTheCaller() throws IOException {
+        RawHttp.Response response = post(whoami(900_000), modern("tools/call", "whoami", ALICE));
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(text(response)).isEqualTo("context=alice holder=alice chars=900000");
+    }
+
+    @Test
+    void chunkedBodySeesTheCaller() throws IOException {
+        byte[] body = whoami(300).getBytes(StandardCharsets.UTF_8);
+        try (RawHttp http = new RawHttp(port)) {
+            StringBuilder head = new StringBuilder("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n"
+                    + "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+                    + "Transfer-Encoding: chunked\r\n");
+            for (String line : modern("tools/call", "whoami", BOB)) {
+                head.append(line).append("\r\n");
+            }
+            http.send(head.append("\r\n").toString());
+            int half = body.length / 2;
+            http.send(Integer.toHexString(half) + "\r\n");
+            http.send(java.util.Arrays.copyOfRange(body, 0, half));
+            http.send("\r\n" + Integer.toHexString(body.length - half) + "\r\n");
+            http.send(java.util.Arrays.copyOfRange(body, half, body.length));
+            http.send("\r\n0\r\n\r\n");
+            RawHttp.Response response = http.read();
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(text(response)).isEqualTo("context=bob holder=bob chars=300");
+        }
+    }
+
+    @Test
+    void bodyDripFedInTwoPartsSeesTheCaller() throws Exception {
+        byte[] body = whoami(200).getBytes(StandardCharsets.UTF_8);
+        try (RawHttp http = new RawHttp(port)) {
+            StringBuilder head = new StringBuilder("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n"
+                    + "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+                    + "Content-Length: " + body.length + "\r\n");
+            for (String line : modern("tools/call", "whoami", ALICE)) {
+                head.append(line).append("\r\n");
+            }
+            http.send(head.append("\r\n").toString());
+            http.send(java.util.Arrays.copyOfRange(body, 0, 50));
+            // the rest comes later, so the endpoint goes on reading it after the filter chain has returned
+            Thread.sleep(300);
+            http.send(java.util.Arrays.copyOfRange(body, 50, body.length));
+            RawHttp.Response response = http.read();
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(text(response)).isEqualTo("context=alice holder=alice chars=200");
+        }
+    }
+
+    @Test
+    void legacySessionSeesTheCaller() throws IOException {
+        String init = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+        RawHttp.Response opened = post(init, BOB);
+        String session = opened.header("Mcp-Session-Id");
+        assertThat(session).isNotNull();
+        assertThat(post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", BOB,
+                "Mcp-Session-Id: " + session, "MCP-Protocol-Version: 2025-11-25").status()).isEqualTo(202);
+        RawHttp.Response response = post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":"
+                + "{\"name\":\"whoami\",\"arguments\":{\"note\":\"hi\"}}}", BOB, "Mcp-Session-Id: " + session,
+                "MCP-Protocol-Version: 2025-11-25");
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(text(response)).isEqualTo("context=bob holder=bob chars=2");
+    }
+
+    // ---- method security --------------------------------------------------------------------------
+
+    @Test
+    void preAuthorizeAllowsAnAdministrator() throws IOException {
+        RawHttp.Response response = post(call("vault", "{}"), modern("tools/call", "vault", ALICE));
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.json().at("/result/isError").asBoolean(false)).isFalse();
+        assertThat(text(response)).isEqualTo("the vault is open");
+    }
+
+    @Test
+    void preAuthorizeDenialIsAToolErrorSayingSo() throws IOException {
+        RawHttp.Response response = post(call("vault", "{}"), modern("tools/call", "vault", BOB));
+        assertThat(response.status()).isEqualTo(200);
+        JsonNode result = response.json().path("result");
+        assertThat(result.path("isError").asBoolean()).isTrue();
+        assertThat(result.at("/content/0/text").asString()).isEqualTo("Access denied");
+    }
+
+    @Test
+    void preAuthorizeDenialOnAResourceIsAccessDeniedNotInternalError() throws IOException {
+        String read = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":{\"uri\":"
+                + "\"vault://contents\"," + META + "}}";
+        RawHttp.Response denied = post(read, modern("resources/read", "vault://contents", BOB));
+        assertThat(denied.json().at("/error/code").asInt()).isEqualTo(-31403);
+        assertThat(denied.json().at("/error/message").asString()).isEqualTo("Access denied");
+        RawHttp.Response allowed = post(read, modern("resources/read", "vault://contents", ALICE));
+        assertThat(allowed.json().at("/result/contents/0/text").asString()).isEqualTo("the vault is open");
+    }
+
+    // ---- authentication on every method ----------------------------------------------------------
+
+    @Test
+    void noCredentialsIs401WithTheChallenge() throws IOException {
+        RawHttp.Response response = post(whoami(10), modern("tools/call", "whoami"));
+        assertThat(response.status()).isEqualTo(401);
+        assertThat(response.header("WWW-Authenticate")).startsWith("Basic");
+    }
+
+    @Test
+    void wrongPasswordIs401() throws IOException {
+        RawHttp.Response response = post(whoami(10), modern("tools/call", "whoami", basic("alice", "guess")));
+        assertThat(response.status()).isEqualTo(401);
+    }
+
+    @Test
+    void getAndDeleteNeedAuthenticationToo() throws IOException {
+        for (String method : new String[] {"GET", "DELETE"}) {
+            try (RawHttp http = new RawHttp(port)) {
+                http.send(method + " /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nAccept: text/event-stream\r\n"
+                        + "Mcp-Session-Id: 0123456789abcdef\r\nMCP-Protocol-Version: 2025-11-25\r\n\r\n");
+                RawHttp.Response response = http.read();
+                assertThat(response.status()).as(method).isEqualTo(401);
+            }
+        }
+    }
+
+    // ---- CORS -------------------------------------------------------------------------------------
+
+    RawHttp.Response preflight(String origin) throws IOException {
+        try (RawHttp http = new RawHttp(port)) {
+            http.send("OPTIONS /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nOrigin: " + origin + "\r\n"
+                    + "Access-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: authorization,"
+                    + " content-type, mcp-protocol-version, mcp-method, mcp-name, mcp-session-id, last-event-id\r\n\r\n");
+            return http.read();
+        }
+    }
+
+    @Test
+    void preflightFromAnAdmittedOriginIsAnswered() throws IOException {
+        RawHttp.Response response = preflight("http://app.example");
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.header("Access-Control-Allow-Origin")).isEqualTo("http://app.example");
+        assertThat(response.header("Access-Control-Allow-Methods")).contains("POST", "GET", "DELETE");
+        assertThat(response.header("Access-Control-Allow-Headers").toLowerCase()).contains("authorization",
+                "content-type", "mcp-protocol-version", "mcp-method", "mcp-name", "mcp-session-id", "last-event-id");
+    }
+
+    @Test
+    void preflightFromAnotherOriginIsRefused() throws IOException {
+        RawHttp.Response response = preflight("http://evil.example");
+        assertThat(response.status()).isEqualTo(403);
+        assertThat(response.header("Access-Control-Allow-Origin")).isNull();
+    }
+
+    @Test
+    void responseToAnAdmittedOriginCarriesCorsHeaders() throws IOException {
+        RawHttp.Response response = post(whoami(5), modern("tools/call", "whoami", ALICE, "Origin: http://app.example"));
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.header("Access-Control-Allow-Origin")).isEqualTo("http://app.example");
+        assertThat(response.header("Access-Control-Expose-Headers")).contains("Mcp-Session-Id");
+    }
+
+    @Test
+    void requestFromAnotherOriginIsRefusedWithoutCorsHeaders() throws IOException {
+        RawHttp.Response response = post(whoami(5), modern("tools/call", "whoami", ALICE, "Origin: http://evil.example"));
+        assertThat(response.status()).isEqualTo(403);
+        assertThat(response.header("Access-Control-Allow-Origin")).isNull();
+    }
+}
