@@ -2,6 +2,7 @@ package io.beammcp.security;
 
 import io.beammcp.autoconfigure.security.McpSecurityConfigurer;
 import io.beammcp.core.CallContext;
+import io.beammcp.core.InputRequest;
 import io.beammcp.core.annotation.McpResource;
 import io.beammcp.core.annotation.McpTool;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -20,6 +21,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.stereotype.Service;
 
 import java.security.Principal;
+import java.util.Map;
 
 /**
  * An application as its team would secure it: Basic users, every path authenticated, method security, and
@@ -67,6 +69,13 @@ public class SecuredApp {
         @McpTool(description = "Who is calling, as the call context and the security context tell")
         public String whoami(String note, CallContext context) {
             return "context=" + name(context.principal()) + " holder=" + name(holder()) + " chars=" + note.length();
+        }
+
+        @McpTool(description = "Asks the caller's name and greets it")
+        public String ask(CallContext context) {
+            Map<String, Object> answer = context.ask("user_name", InputRequest.elicitation("Your name?",
+                    Map.of("type", "object", "properties", Map.of("name", Map.of("type", "string")))));
+            return "Hello, " + (answer == null ? "nobody" : answer.get("content"));
         }
 
         @McpTool(description = "Opens the vault, for administrators")

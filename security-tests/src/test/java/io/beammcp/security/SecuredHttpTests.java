@@ -145,6 +145,46 @@ class SecuredHttpTests {
         assertThat(text(response)).isEqualTo("context=bob holder=bob chars=2");
     }
 
+    // ---- state bound to the caller -------------------------------------------------------------------
+
+    @Test
+    void requestStateContinuedByAnotherPrincipalIsRefusedBeforeHostCode() throws IOException {
+        String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{\"elicitation\":{}}}";
+        RawHttp.Response first = post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":"
+                + "{\"name\":\"ask\"," + meta + "}}", modern("tools/call", "ask", ALICE));
+        JsonNode round = first.json().path("result");
+        assertThat(round.path("resultType").asString()).isEqualTo("input_required");
+        String retry = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"ask\","
+                + "\"inputResponses\":{\"user_name\":{\"action\":\"accept\",\"content\":{\"name\":\"Mallory\"}}},"
+                + "\"requestState\":" + round.get("requestState") + "," + meta + "}}";
+        RawHttp.Response replayed = post(retry, modern("tools/call", "ask", BOB));
+        assertThat(replayed.status()).isEqualTo(200);
+        assertThat(replayed.json().at("/error/code").asInt()).isEqualTo(-32602);
+        assertThat(replayed.json().at("/error/message").asString()).contains("another caller");
+        RawHttp.Response continued = post(retry, modern("tools/call", "ask", ALICE));
+        assertThat(text(continued)).isEqualTo("Hello, {name=Mallory}");
+    }
+
+    @Test
+    void legacySessionPresentedByAnotherPrincipalIsUnknownToIt() throws IOException {
+        String init = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+        String session = post(init, ALICE).header("Mcp-Session-Id");
+        String[] asBob = {BOB, "Mcp-Session-Id: " + session, "MCP-Protocol-Version: 2025-11-25"};
+        String list = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}";
+        assertThat(post(list, asBob).status()).isEqualTo(404);
+        try (RawHttp http = new RawHttp(port)) {
+            http.send("DELETE /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n" + String.join("\r\n", asBob)
+                    + "\r\n\r\n");
+            assertThat(http.read().status()).isEqualTo(404);
+        }
+        // still Alice's, and still open
+        RawHttp.Response own = post(list, ALICE, "Mcp-Session-Id: " + session, "MCP-Protocol-Version: 2025-11-25");
+        assertThat(own.status()).isEqualTo(200);
+        assertThat(own.json().at("/result/tools").isArray()).isTrue();
+    }
+
     // ---- method security --------------------------------------------------------------------------
 
     @Test

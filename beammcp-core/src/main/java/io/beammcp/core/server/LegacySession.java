@@ -42,6 +42,16 @@ public interface LegacySession {
     Revision revision();
 
     /**
+     * The name of the principal that opened the session, to which it is bound: over HTTP another principal
+     * presenting its id is answered as for an unknown session.
+     *
+     * @return the name, or {@code ""} when the transport knew no principal
+     */
+    default String owner() {
+        return "";
+    }
+
+    /**
      * Ends the streams this session holds open (an HTTP {@code GET} stream; on stdio the process's
      * subscriptions), as the server does when the session ends: on HTTP {@code DELETE}, at the end of stdio
      * input. A 2026-07-28 subscription gets its final result, and on stdio {@code notifications/cancelled}.

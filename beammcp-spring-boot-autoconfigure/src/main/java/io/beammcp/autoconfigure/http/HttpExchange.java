@@ -72,7 +72,14 @@ final class HttpExchange implements Exchange {
         }
         sessionHeaderPresent = true;
         String id = head.sessionId();
-        return id == null ? null : sessions.find(id);
+        return id == null ? null : owned(sessions.find(id), head);
+    }
+
+    /** The session if the request's principal opened it; for anyone else it does not exist. */
+    static LegacySession owned(LegacySession session, RequestHead head) {
+        Principal caller = head.principal();
+        String name = caller == null || caller.getName() == null ? "" : caller.getName();
+        return session != null && session.owner().equals(name) ? session : null;
     }
 
     @Override

@@ -112,7 +112,8 @@ final class McpHttpController implements DisposableBean {
     private ResponseEntity<byte[]> endSession(RequestHead head, boolean close) {
         String id = head.sessionId();
         LegacySession session = sessions.find(id);
-        if (!sessions.remove(id)) {
+        // another principal's session is unknown to this caller: not ended, and 404 as for any unknown id
+        if (session != null && HttpExchange.owned(session, head) == null || !sessions.remove(id)) {
             return Replies.noSession(close);
         }
         if (session != null) {

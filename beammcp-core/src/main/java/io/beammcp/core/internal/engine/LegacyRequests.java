@@ -26,6 +26,8 @@ import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.security.Principal;
+
 /**
  * The gate of 2025-11-25 messages: the session handshake ({@code initialize}, then
  * {@code notifications/initialized}), the session every later message needs, the client's answers to the
@@ -60,7 +62,8 @@ final class LegacyRequests {
         TransportFacts facts = exchange.facts();
         if (message.isRequest(McpMethod.INITIALIZE)) {
             // a connection that is a session initializes itself; elsewhere initialize opens a new session
-            return Step.answered(initialize(message, facts.connectionIsSession() ? exchange.session() : null));
+            return Step.answered(initialize(message, facts.connectionIsSession() ? exchange.session() : null,
+                    exchange.principal()));
         }
         LegacySession named = exchange.session();
         if (named == null) {
@@ -135,7 +138,7 @@ final class LegacyRequests {
         }
     }
 
-    private Reply initialize(Message message, LegacySession session) {
+    private Reply initialize(Message message, LegacySession session, Principal caller) {
         ObjectNode params = message.params();
         if (params == null) {
             return answers.error(ERA, message.id(), McpError.invalidParams("Invalid params: initialize needs params"));
@@ -149,7 +152,8 @@ final class LegacyRequests {
         if (problem != null) {
             return answers.error(ERA, message.id(), McpError.invalidParams("Invalid params: " + problem));
         }
-        Session target = session != null ? Session.of(session) : new Session();
+        // a new session belongs to its opener: another principal presenting its id finds none
+        Session target = session != null ? Session.of(session) : new Session(Session.ownerOf(caller));
         if (!target.open(ERA, JavaValues.map(clientCapabilities), JavaValues.map(clientInfo))) {
             return answers.error(ERA, message.id(), new McpError(McpError.INVALID_REQUEST,
                     "Invalid Request: the session is already initialized"));

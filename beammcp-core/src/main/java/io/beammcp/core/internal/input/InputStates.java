@@ -73,30 +73,41 @@ public final class InputStates {
         return key;
     }
 
-    /** What a state is bound to: the method, the tool or prompt name or resource URI, the arguments. */
-    public record Binding(String method, String name, String arguments) {
+    /**
+     * What a state is bound to: the method, the tool or prompt name or resource URI, the arguments, and the
+     * caller who started the round (digests of the last two).
+     */
+    public record Binding(String method, String name, String arguments, String caller) {
     }
 
     /** An opened state: what the previous round asked (key to method) and every answer so far. */
     public record Opened(Map<String, String> asked, ObjectNode answers) {
     }
 
-    /** The binding of a request whose arguments are {@code arguments}; absent arguments count as {@code {}}. */
-    public Binding bind(String method, String name, JsonNode arguments) {
+    /**
+     * The binding of a request whose arguments are {@code arguments} (absent arguments count as {@code {}}),
+     * of the principal named {@code caller} ({@code ""} for none).
+     */
+    public Binding bind(String method, String name, JsonNode arguments, String caller) {
         StringBuilder canonical = new StringBuilder();
         canonical(arguments == null ? codec.object() : arguments, canonical);
-        byte[] digest;
+        return new Binding(method, name, digest(canonical.toString()), digest(caller));
+    }
+
+    /** A SHA-256 digest, so the sealed (readable) state names no caller and no argument in the clear. */
+    private static String digest(String text) {
         try {
-            digest = MessageDigest.getInstance("SHA-256").digest(canonical.toString().getBytes(StandardCharsets.UTF_8));
+            byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+            return ENCODER.encodeToString(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("SHA-256 is unavailable", e);
         }
-        return new Binding(method, name, ENCODER.encodeToString(digest));
     }
 
     public String seal(Binding binding, Map<String, String> asked, ObjectNode answers) {
         ObjectNode payload = codec.object();
         payload.put("m", binding.method()).put("n", binding.name()).put("a", binding.arguments())
+                .put("p", binding.caller())
                 .put("e", clock.millis() + ttlMillis);
         ObjectNode askedNode = payload.putObject("k");
         asked.forEach(askedNode::put);
@@ -124,6 +135,10 @@ public final class InputStates {
         if (!binding.method().equals(text(payload, "m")) || !binding.name().equals(text(payload, "n"))
                 || !binding.arguments().equals(text(payload, "a"))) {
             throw McpError.invalidParams("Invalid params: requestState belongs to another request");
+        }
+        if (!binding.caller().equals(text(payload, "p"))) {
+            // a round is continued only by whoever started it: a state handle is no credential
+            throw McpError.invalidParams("Invalid params: requestState belongs to another caller");
         }
         if (payload.path("e").asLong() < clock.millis()) {
             throw McpError.invalidParams("Invalid params: requestState has expired; send the request again without "

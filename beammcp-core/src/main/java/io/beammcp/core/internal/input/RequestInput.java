@@ -26,6 +26,7 @@ public final class RequestInput {
     private final String name;
     private final JsonNode arguments;
     private final JsonCodec codec;
+    private final String caller;
     /** Computed when first needed (a state to open or to seal), so a call that asks nothing pays nothing. */
     private InputStates.Binding binding;
     /** The answers: in 2026-07-28 those sealed in the state plus the request's own; in 2025-11-25 those received. */
@@ -34,9 +35,12 @@ public final class RequestInput {
 
     /**
      * The input of a request of {@code method} on the tool or prompt {@code name} (or the resource URI)
-     * with {@code arguments}, none of whose answers have arrived yet.
+     * with {@code arguments}, from the principal named {@code caller} ({@code ""} for none), none of whose
+     * answers have arrived yet.
      */
-    public RequestInput(InputStates states, String method, String name, JsonNode arguments, JsonCodec codec) {
+    public RequestInput(InputStates states, String method, String name, JsonNode arguments, JsonCodec codec,
+            String caller) {
+        this.caller = caller;
         this.states = states;
         this.method = method;
         this.name = name;
@@ -103,7 +107,7 @@ public final class RequestInput {
 
     private InputStates.Binding binding() {
         if (binding == null) {
-            binding = states.bind(method, name, arguments);
+            binding = states.bind(method, name, arguments, caller);
         }
         return binding;
     }

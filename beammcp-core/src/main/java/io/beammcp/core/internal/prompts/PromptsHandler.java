@@ -42,7 +42,8 @@ public final class PromptsHandler {
         Map<String, String> arguments = current.arguments(prompt, params);
         JsonNode sent = params == null ? null : params.get("arguments");
         HostContext context = request.context();
-        context.withInput(inputs.open(request.era(), request.message(), prompt.spec().name(), sent), inputs.timeout());
+        context.withInput(inputs.open(request.era(), request.message(), prompt.spec().name(), sent, context.principal()),
+                inputs.timeout());
         return Outcome.work(() -> current.render(prompt, arguments, context), null);
     }
 }

@@ -48,7 +48,7 @@ public final class ResourcesHandler {
         boolean modern = request.modern();
         String uri = current.readable(request.params(), modern);
         HostContext context = request.context();
-        context.withInput(inputs.open(request.era(), request.message(), uri, null), inputs.timeout());
+        context.withInput(inputs.open(request.era(), request.message(), uri, null, context.principal()), inputs.timeout());
         return Outcome.work(() -> current.read(uri, context, modern), cache);
     }
 

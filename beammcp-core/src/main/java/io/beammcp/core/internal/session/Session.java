@@ -5,6 +5,7 @@ import io.beammcp.core.Revision;
 import io.beammcp.core.server.LegacySession;
 import tools.jackson.databind.JsonNode;
 
+import java.security.Principal;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,6 +23,7 @@ public final class Session implements LegacySession {
     public static final int MAX_SUBSCRIPTIONS = 1000;
 
     private volatile Opened opened;
+    private final String owner;
     private volatile boolean initialized;
     /** No log messages until the client sets a level. */
     private volatile LogLevel logLevel;
@@ -32,6 +34,26 @@ public final class Session implements LegacySession {
     private final Set<SessionStream> streams = ConcurrentHashMap.newKeySet();
 
     /** The core's view of a session a transport handed over; every session is one the core made. */
+    /** A session of no principal, as stdio's. */
+    public Session() {
+        this("");
+    }
+
+    /** A session opened by the principal of this name ({@code ""} for none). */
+    public Session(String owner) {
+        this.owner = owner;
+    }
+
+    /** The name sessions are bound to: the principal's, or {@code ""} when there is none. */
+    public static String ownerOf(Principal principal) {
+        return principal == null || principal.getName() == null ? "" : principal.getName();
+    }
+
+    @Override
+    public String owner() {
+        return owner;
+    }
+
     public static Session of(LegacySession session) {
         return (Session) session;
     }

@@ -101,7 +101,8 @@ public final class ToolsHandler {
             return Outcome.result(violations);
         }
         Map<String, Object> declared = calls.declaredArguments(tool, arguments);
-        context.forTool(tool.spec(), arguments).withInput(inputs.open(era, request.message(), tool.name(), arguments),
+        context.forTool(tool.spec(), arguments).withInput(inputs.open(era, request.message(), tool.name(), arguments,
+                context.principal()),
                 inputs.timeout());
         Supplier<ObjectNode> work = () -> {
             try {
