@@ -1,5 +1,6 @@
 package io.beammcp.autoconfigure;
 
+import io.beammcp.autoconfigure.security.SecurityContexts;
 import io.beammcp.autoconfigure.tasks.BeamMcpTasksProperties;
 import io.beammcp.core.Catalog;
 import io.beammcp.core.CatalogChanges;
@@ -22,6 +23,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
+import org.springframework.util.ClassUtils;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.nio.charset.StandardCharsets;
@@ -42,6 +44,11 @@ import java.nio.charset.StandardCharsets;
 @AutoConfiguration
 @EnableConfigurationProperties(BeamMcpProperties.class)
 public final class BeamMcpAutoConfiguration {
+
+    /** With Spring Security, task work runs within the security context of the request that started it. */
+    private static final boolean SPRING_SECURITY = ClassUtils.isPresent(
+            "org.springframework.security.core.context.SecurityContextHolder",
+            BeamMcpAutoConfiguration.class.getClassLoader());
 
     @Bean
     @ConditionalOnMissingBean
@@ -75,7 +82,8 @@ public final class BeamMcpAutoConfiguration {
                 .inputStateTtl(input.getStateTtl())
                 .inputTimeout(input.getTimeout())
                 .tasks(tasks.isEnabled() ? taskStore.getIfAvailable() : null, new TaskOptions(tasks.getTtl(),
-                        tasks.getPollInterval(), tasks.getImmediateWindow(), tasks.getLease(), null))
+                        tasks.getPollInterval(), tasks.getImmediateWindow(), tasks.getLease(),
+                        SPRING_SECURITY ? SecurityContexts.tasks() : null))
                 .build();
     }
 

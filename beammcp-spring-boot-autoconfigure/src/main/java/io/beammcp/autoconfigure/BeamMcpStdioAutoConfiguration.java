@@ -1,6 +1,6 @@
 package io.beammcp.autoconfigure;
 
-import io.beammcp.autoconfigure.security.StdioSecurity;
+import io.beammcp.autoconfigure.security.SecurityContexts;
 import io.beammcp.core.server.McpServer;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
@@ -59,14 +59,14 @@ public final class BeamMcpStdioAutoConfiguration {
             return new StdioRunner(server, context, in, out, exit, hostCode(environment), named);
         }
         // with Spring Security, the principal is also the security context of every thread of the transport
-        Principal principal = StdioSecurity.principal(configured.getName(), configured.getAuthorities());
+        Principal principal = SecurityContexts.principal(configured.getName(), configured.getAuthorities());
         Executor threads = hostCode(environment);
         if (threads == null) {
             CustomizableThreadFactory daemons = new CustomizableThreadFactory("beammcp-stdio-");
             daemons.setDaemon(true);
             threads = Executors.newCachedThreadPool(daemons);
         }
-        return new StdioRunner(server, context, in, out, exit, StdioSecurity.executor(principal, threads), principal);
+        return new StdioRunner(server, context, in, out, exit, SecurityContexts.executor(principal, threads), principal);
     }
 
     /** A virtual thread per call when the application enables virtual threads, else the transport's own pool. */

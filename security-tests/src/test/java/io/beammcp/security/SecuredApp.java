@@ -3,6 +3,7 @@ package io.beammcp.security;
 import io.beammcp.autoconfigure.security.McpSecurityConfigurer;
 import io.beammcp.core.CallContext;
 import io.beammcp.core.InputRequest;
+import io.beammcp.core.TaskSupport;
 import io.beammcp.core.annotation.McpResource;
 import io.beammcp.core.annotation.McpTool;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -76,6 +77,13 @@ public class SecuredApp {
             Map<String, Object> answer = context.ask("user_name", InputRequest.elicitation("Your name?",
                     Map.of("type", "object", "properties", Map.of("name", Map.of("type", "string")))));
             return "Hello, " + (answer == null ? "nobody" : answer.get("content"));
+        }
+
+        @McpTool(description = "Who is calling, as a task", taskSupport = TaskSupport.OPTIONAL)
+        public String whoamiLater(CallContext context) {
+            context.startTask();
+            return "context=" + name(context.principal()) + " holder=" + name(holder()) + " thread="
+                    + Thread.currentThread().getName().replaceAll("-\\d+$", "");
         }
 
         @McpTool(description = "Opens the vault, for administrators")

@@ -45,7 +45,8 @@ class SecuredHttpTests {
     }
 
     static String[] modern(String method, String name, String... more) {
-        String[] head = {"MCP-Protocol-Version: 2026-07-28", "Mcp-Method: " + method, "Mcp-Name: " + name};
+        String[] head = name == null ? new String[] {"MCP-Protocol-Version: 2026-07-28", "Mcp-Method: " + method}
+                : new String[] {"MCP-Protocol-Version: 2026-07-28", "Mcp-Method: " + method, "Mcp-Name: " + name};
         String[] all = java.util.Arrays.copyOf(head, head.length + more.length);
         System.arraycopy(more, 0, all, head.length, more.length);
         return all;
@@ -143,6 +144,27 @@ class SecuredHttpTests {
                 "MCP-Protocol-Version: 2025-11-25");
         assertThat(response.status()).isEqualTo(200);
         assertThat(text(response)).isEqualTo("context=bob holder=bob chars=2");
+    }
+
+    @Test
+    void taskWorkSeesTheCallerOnItsOwnThread() throws Exception {
+        String ext = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}}";
+        RawHttp.Response created = post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":"
+                + "{\"name\":\"whoamiLater\",\"arguments\":{}," + ext + "}}", modern("tools/call", "whoamiLater", BOB));
+        JsonNode task = created.json().path("result");
+        assertThat(task.path("resultType").asString()).isEqualTo("task");
+        String get = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tasks/get\",\"params\":{\"taskId\":\""
+                + task.path("taskId").asString() + "\"," + ext + "}}";
+        RawHttp.Response first = post(get, modern("tasks/get", task.path("taskId").asString(), BOB));
+        assertThat(first.status()).as(first.text()).isEqualTo(200);
+        JsonNode polled = first.json().path("result");
+        for (int i = 0; i < 250 && !polled.path("status").asString().equals("completed"); i++) {
+            Thread.sleep(20);
+            polled = post(get, modern("tasks/get", task.path("taskId").asString(), BOB)).json().path("result");
+        }
+        assertThat(polled.at("/result/content/0/text").asString()).as(polled.toString())
+                .isEqualTo("context=bob holder=bob thread=beammcp-task");
     }
 
     // ---- state bound to the caller -------------------------------------------------------------------

@@ -1,5 +1,6 @@
 package io.beammcp.autoconfigure.security;
 
+import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.concurrent.DelegatingSecurityContextExecutor;
 import org.springframework.security.core.Authentication;
@@ -10,15 +11,29 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import java.security.Principal;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 
 /**
- * The stdio principal under Spring Security: an authenticated {@link Authentication} with the configured
- * authorities, in the security context of every thread that reads messages or runs host code, so that method
- * security behaves as it does over HTTP.
+ * Security contexts where host code runs off the request's thread, used only when Spring Security is on the
+ * classpath: the stdio principal, an authenticated {@link Authentication} with the configured authorities in
+ * the context of every thread that reads messages or runs host code; and task work, run with the context of
+ * the request that started it. Method security then behaves as it does in a controller.
  */
-public final class StdioSecurity {
+public final class SecurityContexts {
 
-    private StdioSecurity() {
+    private SecurityContexts() {
+    }
+
+    /**
+     * Threads for task work, each task run within the security context of the thread that submits it (the
+     * request's), on daemon threads kept a minute when idle.
+     *
+     * @return the executor
+     */
+    public static Executor tasks() {
+        CustomizableThreadFactory daemons = new CustomizableThreadFactory("beammcp-task-");
+        daemons.setDaemon(true);
+        return new DelegatingSecurityContextExecutor(Executors.newCachedThreadPool(daemons));
     }
 
     /**
