@@ -1,0 +1,56 @@
+package io.beammcp.autoconfigure.http;
+
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpResponse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * CORS without Spring Security: the same list as the Origin policy ({@code allowed-origins}, here with a port
+ * wildcard) decides the preflight answer and the response headers.
+ */
+class McpHttpCorsTests extends EndpointTestSupport {
+
+    private RawHttp.Response preflight(String origin) throws Exception {
+        try (RawHttp raw = new RawHttp(port)) {
+            raw.send("OPTIONS /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nOrigin: " + origin + "\r\n"
+                    + "Access-Control-Request-Method: POST\r\n"
+                    + "Access-Control-Request-Headers: content-type, mcp-protocol-version, mcp-method, mcp-name\r\n\r\n");
+            return raw.read();
+        }
+    }
+
+    @Test
+    void preflightOfAnAdmittedOriginIsAnsweredWithTheMcpHeaders() throws Exception {
+        RawHttp.Response response = preflight("http://localhost:5173");
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.header("Access-Control-Allow-Origin")).isEqualTo("http://localhost:5173");
+        assertThat(response.header("Access-Control-Allow-Headers").toLowerCase())
+                .contains("content-type", "mcp-protocol-version", "mcp-method", "mcp-name");
+    }
+
+    @Test
+    void preflightOfAnotherOriginIs403WithoutCorsHeaders() throws Exception {
+        RawHttp.Response response = preflight("http://evil.example.com");
+        assertThat(response.status()).isEqualTo(403);
+        assertThat(response.header("Access-Control-Allow-Origin")).isNull();
+    }
+
+    @Test
+    void aResponseToAnAdmittedOriginExposesTheSessionId() throws Exception {
+        HttpResponse<String> response = post(initialize(1), "Origin", "https://app.example.com");
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Access-Control-Allow-Origin")).hasValue("https://app.example.com");
+        assertThat(response.headers().firstValue("Access-Control-Expose-Headers").orElse(""))
+                .contains("Mcp-Session-Id");
+        assertThat(response.headers().firstValue("Mcp-Session-Id")).isPresent();
+    }
+
+    @Test
+    void aRequestWithoutOriginGetsNoCorsHeaders() throws Exception {
+        HttpResponse<String> response = post(initialize(1));
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
+    }
+}
