@@ -119,6 +119,47 @@ class ObserverTest {
         assertThat(seen.get(1).outcome.kind()).isEqualTo(Reply.Kind.ACCEPTED);
     }
 
+    /** A server whose {@code block} tool waits until interrupted. */
+    private Wire blocking(java.util.function.UnaryOperator<McpServerBuilder> settings,
+            java.util.concurrent.CountDownLatch entered) {
+        return Wire.of(builder -> settings.apply(builder).observer(request -> {
+            Seen one = new Seen(request);
+            seen.add(one);
+            return one;
+        }), (name, args, ctx) -> {
+            entered.countDown();
+            new java.util.concurrent.CountDownLatch(1).await();
+            return ToolResult.of("never");
+        }, ToolSpec.builder("block").build());
+    }
+
+    @Test
+    void aCancelledCallEndsUnansweredAndACallPastItsTimeLimitIsAToolError() throws Exception {
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newCachedThreadPool();
+        try {
+            java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+            Wire wire = blocking(b -> b, entered);
+            java.util.concurrent.CompletableFuture<Reply> reply = wire.sendAsync(
+                    Wire.modernText(7, "tools/call", "\"name\":\"block\"", Wire.MODERN_META), threads);
+            assertThat(entered.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            wire.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":7}}");
+            assertThat(reply.get(10, java.util.concurrent.TimeUnit.SECONDS).kind()).isEqualTo(Reply.Kind.UNANSWERED);
+            assertThat(seen.get(0).outcome.kind()).isEqualTo(Reply.Kind.UNANSWERED);
+            assertThat(seen.get(0).outcome.toolError()).isFalse();
+
+            seen.clear();
+            Wire limited = blocking(b -> b.toolTimeout(java.time.Duration.ofMillis(50)),
+                    new java.util.concurrent.CountDownLatch(1));
+            Reply expired = limited.sendAsync(Wire.modernText(8, "tools/call", "\"name\":\"block\"", Wire.MODERN_META),
+                    threads).get(10, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(Wire.body(expired).at("/result/isError").asBoolean()).isTrue();
+            assertThat(seen.get(0).outcome).isEqualTo(new McpObserver.Outcome(Reply.Kind.RESULT, Revision.V2026_07_28,
+                    null, true));
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
     @Test
     void aFailingObserverNeverCostsTheReply() {
         Wire wire = Wire.of(builder -> builder.observer(request -> new McpObserver.Scope() {

@@ -2,6 +2,15 @@ package io.beammcp.autoconfigure.observation;
 
 import io.beammcp.autoconfigure.BeamMcpAutoConfiguration;
 import io.beammcp.core.Catalog;
+import io.beammcp.core.Content;
+import io.beammcp.core.PromptMessage;
+import io.beammcp.core.PromptRenderer;
+import io.beammcp.core.PromptResult;
+import io.beammcp.core.PromptSpec;
+import io.beammcp.core.ReadResult;
+import io.beammcp.core.ResourceContents;
+import io.beammcp.core.ResourceReader;
+import io.beammcp.core.ResourceSpec;
 import io.beammcp.core.Dispatch;
 import io.beammcp.core.ToolErrorException;
 import io.beammcp.core.ToolResult;
@@ -42,7 +51,18 @@ class BeamMcpObservationAutoConfigurationTests {
         Catalog catalog() {
             return Catalog.of(List.of(ToolSpec.builder("echo").inputSchema(
                     "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}}}").build(),
-                    ToolSpec.builder("fails").build()));
+                    ToolSpec.builder("fails").build()), List.of(ResourceSpec.builder("note://a", "a").build()),
+                    List.of(new PromptSpec("greet", null, null, List.of(), List.of())));
+        }
+
+        @Bean
+        PromptRenderer promptRenderer() {
+            return (name, arguments, context) -> PromptResult.of(PromptMessage.user(Content.text("hello")));
+        }
+
+        @Bean
+        ResourceReader resourceReader() {
+            return (uri, context) -> ReadResult.of(ResourceContents.text(uri, "text/plain", "note"));
         }
 
         @Bean
@@ -139,6 +159,17 @@ class BeamMcpObservationAutoConfigurationTests {
                     .hasLowCardinalityKeyValue("error.type", "-32601");
             registry.clear();
 
+            send(server, TransportFacts.STDIO, session, modern(41, "prompts/get", "\"name\":\"greet\""));
+            send(server, TransportFacts.STDIO, session, modern(42, "resources/read", "\"uri\":\"note://a\""));
+            TestObservationRegistryAssert.assertThat(registry).hasNumberOfObservationsEqualTo(2)
+                    .hasAnObservation(o -> o.hasContextualNameEqualTo("prompts/get greet")
+                            .hasLowCardinalityKeyValue("gen_ai.prompt.name", "greet")
+                            .hasLowCardinalityKeyValue("gen_ai.tool.name", "none"))
+                    .hasAnObservation(o -> o.hasContextualNameEqualTo("resources/read")
+                            .hasHighCardinalityKeyValue("mcp.resource.uri", "note://a")
+                            .doesNotHaveLowCardinalityKeyValueWithKey("mcp.resource.uri"));
+            registry.clear();
+
             send(server, TransportFacts.STDIO, session, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"initialize\","
                     + "\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
                     + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}");
@@ -172,6 +203,16 @@ class BeamMcpObservationAutoConfigurationTests {
                             .hasLowCardinalityKeyValue("network.transport", "tcp")
                             .hasLowCardinalityKeyValue("mcp.method.name", "tools/list");
                 });
+    }
+
+    @Test
+    void aRequestLeftUnansweredIsCancelled() {
+        McpObservationContext context = new McpObservationContext(new McpObserver.Request("tools/call", "echo", "pipe",
+                "1", null, null, null, java.util.Map.of()));
+        context.setOutcome(new McpObserver.Outcome(io.beammcp.core.server.Reply.Kind.UNANSWERED,
+                io.beammcp.core.Revision.V2026_07_28, null, false));
+        assertThat(new DefaultMcpObservationConvention().getLowCardinalityKeyValues(context).stream()
+                .filter(k -> k.getKey().equals("error.type")).findFirst().orElseThrow().getValue()).isEqualTo("cancelled");
     }
 
     @Test
