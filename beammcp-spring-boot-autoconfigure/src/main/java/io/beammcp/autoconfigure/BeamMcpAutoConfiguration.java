@@ -34,8 +34,8 @@ import java.nio.charset.StandardCharsets;
  * {@link Completer} and {@link CatalogChanges}, and a {@link CatalogRegistry} (the last two declare that the
  * lists change), with the {@link BeamMcpProperties}. Host values are written, and annotated arguments bound,
  * with the application's {@link JsonMapper} ({@code spring.jackson.*}) when there is one. Offering nothing, or
- * a catalog the core refuses, fails startup with an explanation. An {@link McpObserver} bean sees every
- * message (see the observation auto-configuration). Declare an {@code McpServer} bean to replace this one.
+ * a catalog the core refuses, fails startup with an explanation. Every {@link McpObserver} bean sees every
+ * message, in their order (see the observation auto-configuration). Declare an {@code McpServer} bean to replace this one.
  *
  * <p>When the application context stops, the server's open streams end first (before the web server's
  * graceful shutdown waits for requests), each {@code subscriptions/listen} with its final result.
@@ -49,7 +49,7 @@ public final class BeamMcpAutoConfiguration {
     McpServer mcpServer(ConfigurableListableBeanFactory beans, ObjectProvider<JsonMapper> jsonMapper,
             BeamMcpProperties properties, ObjectProvider<TaskStore> taskStore,
             ObjectProvider<BeamMcpTasksProperties> tasksProperties, Environment environment,
-            ObjectProvider<McpObserver> observer) {
+            ObjectProvider<McpObserver> observers) {
         BeamMcpTasksProperties tasks = tasksProperties.getIfAvailable(BeamMcpTasksProperties::new);
         BeamMcpProperties.Tools tools = properties.getTools();
         BeamMcpProperties.Streams streams = properties.getStreams();
@@ -78,7 +78,7 @@ public final class BeamMcpAutoConfiguration {
                 .inputTimeout(input.getTimeout())
                 .tasks(tasks.isEnabled() ? taskStore.getIfAvailable() : null, new TaskOptions(tasks.getTtl(),
                         tasks.getPollInterval(), tasks.getImmediateWindow(), tasks.getLease(), null))
-                .observer(observer.getIfAvailable())
+                .observer(McpObserver.all(observers.orderedStream().toList()))
                 .build();
     }
 

@@ -1,8 +1,10 @@
 package io.beammcp.core.server;
 
 import io.beammcp.core.Revision;
+import io.beammcp.core.internal.engine.Observers;
 
 import java.security.Principal;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -26,6 +28,17 @@ public interface McpObserver {
      * @return the scope that ends with its outcome, never {@code null}
      */
     Scope start(Request request);
+
+    /**
+     * One observer that is all of these: each starts in order, host code runs within every scope (the first
+     * outermost), and they stop in reverse order.
+     *
+     * @param observers the observers, possibly none
+     * @return {@code null} for none (the server then observes nothing), the one, or all of them
+     */
+    static McpObserver all(List<McpObserver> observers) {
+        return observers.isEmpty() ? null : observers.size() == 1 ? observers.get(0) : new Observers(observers);
+    }
 
     /** One message being served. */
     interface Scope {

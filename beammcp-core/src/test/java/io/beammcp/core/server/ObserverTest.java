@@ -178,6 +178,37 @@ class ObserverTest {
     }
 
     @Test
+    void severalObserversStartInOrderNestAroundHostCodeAndStopInReverse() {
+        List<String> events = new CopyOnWriteArrayList<>();
+        McpObserver a = named("a", events);
+        McpObserver b = named("b", events);
+        Wire wire = Wire.of(builder -> builder.observer(McpObserver.all(List.of(a, b))), (name, args, ctx) -> {
+            events.add("host");
+            return ToolResult.of("ok");
+        }, ToolSpec.builder("echo").build());
+        wire.modern(1, "tools/call", "\"name\":\"echo\"");
+        assertThat(events).containsExactly("start a", "start b", "in a", "in b", "host", "stop b", "stop a");
+    }
+
+    private static McpObserver named(String name, List<String> events) {
+        return request -> {
+            events.add("start " + name);
+            return new McpObserver.Scope() {
+                @Override
+                public <T> T within(Supplier<T> work) {
+                    events.add("in " + name);
+                    return work.get();
+                }
+
+                @Override
+                public void stop(McpObserver.Outcome outcome) {
+                    events.add("stop " + name);
+                }
+            };
+        };
+    }
+
+    @Test
     void theServerReportsItsCatalogAndCounts() {
         McpServer server = wire().server;
         assertThat(server.catalog().tools()).extracting(ToolSpec::name).containsExactly("echo", "fails");

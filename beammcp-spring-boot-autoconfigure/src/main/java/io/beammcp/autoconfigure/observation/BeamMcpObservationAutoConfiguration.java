@@ -13,8 +13,9 @@ import org.springframework.context.annotation.Bean;
  * When the application has an {@link ObservationRegistry} (Spring Boot's Actuator or Micrometer modules), one
  * Micrometer observation per MCP request and notification, after {@link DefaultMcpObservationConvention} or
  * the application's {@link McpObservationConvention}; with Micrometer Tracing each becomes a server span whose
- * parent is the trace context in the request's {@code params._meta}. Without a registry the server observes
- * nothing, at no cost.
+ * parent is the trace context in the request's {@code params._meta}. Other {@link McpObserver} beans see the
+ * messages too. Without a registry the server observes nothing, at no cost; Spring Boot's
+ * {@code management.observations.enable.mcp=false} turns these observations off.
  */
 @AutoConfiguration(beforeName = "io.beammcp.autoconfigure.BeamMcpAutoConfiguration",
         afterName = "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration")
@@ -23,8 +24,8 @@ import org.springframework.context.annotation.Bean;
 public final class BeamMcpObservationAutoConfiguration {
 
     @Bean
-    @ConditionalOnMissingBean
-    McpObserver mcpObserver(ObservationRegistry registry, ObjectProvider<McpObservationConvention> convention) {
+    @ConditionalOnMissingBean(name = "mcpObservationObserver")
+    McpObserver mcpObservationObserver(ObservationRegistry registry, ObjectProvider<McpObservationConvention> convention) {
         return new ObservationMcpObserver(registry, convention.getIfAvailable());
     }
 }

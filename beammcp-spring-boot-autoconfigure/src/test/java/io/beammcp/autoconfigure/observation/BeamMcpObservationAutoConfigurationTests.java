@@ -107,14 +107,21 @@ class BeamMcpObservationAutoConfigurationTests {
     @Test
     void withoutARegistryNothingIsObserved() {
         runner.run(context -> assertThat(context).hasSingleBean(McpServer.class).doesNotHaveBean(McpObserver.class));
+        assertThat(McpObserver.all(List.of())).isNull();
     }
 
     @Test
-    void anApplicationObserverIsKept() {
+    void anApplicationObserverSeesEveryMessageAlongsideTheObservations() {
+        java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
         runner.withUserConfiguration(Registry.class)
-                .withBean("custom", McpObserver.class, () -> request -> outcome -> { })
-                .run(context -> assertThat(context.getBean(McpObserver.class))
-                        .isNotInstanceOf(ObservationMcpObserver.class));
+                .withBean("guard", McpObserver.class, () -> request -> outcome -> seen.add(request.method()))
+                .run(context -> {
+                    send(context.getBean(McpServer.class), TransportFacts.STDIO, LegacySession.create(),
+                            modern(1, "tools/list", ""));
+                    assertThat(seen).containsExactly("tools/list");
+                    TestObservationRegistryAssert.assertThat(context.getBean(TestObservationRegistry.class))
+                            .hasSingleObservationThat().hasContextualNameEqualTo("tools/list");
+                });
     }
 
     @Test
