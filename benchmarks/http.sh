@@ -37,7 +37,7 @@ while [[ $# -gt 0 ]]; do
     shift
 done
 JAVA_VERSION=$("$JAVA_BIN" -version 2>&1 | head -1)
-require_jars "$SAMPLE_JAR" "$BARE_JAR"
+if [[ -n "$OBSERVED" ]]; then require_jars "$SAMPLE_JAR"; else require_jars "$SAMPLE_JAR" "$BARE_JAR"; fi
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
