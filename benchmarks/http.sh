@@ -4,6 +4,8 @@
 #   benchmarks/http.sh                 # platform threads on the default java
 #   benchmarks/http.sh --virtual       # Temurin 25, spring.threads.virtual.enabled=true, both apps
 #   benchmarks/http.sh --java PATH     # another JVM (e.g. Temurin 25 with platform threads)
+#   benchmarks/http.sh --observed      # the sample jar with an ObservationRegistry and the Prometheus registry
+#                                      # ("sample") against the same jar without them ("bare")
 #
 # Environment: DURATION (s per wrk run, 6), ROUNDS (2), WARMUP (s per app and request kind, 8), STARTS (5),
 # CONNECTIONS ("16 64"), THREADS (wrk threads, 2), JAVA_OPTS (for both apps), RESULTS_DIR.
@@ -24,16 +26,18 @@ THREADS="${THREADS:-2}"
 MODE=platform
 JAVA_BIN="$JAVA"
 APP_ARGS=()
+OBSERVED=
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --virtual) MODE=virtual; JAVA_BIN="$JAVA25"; APP_ARGS+=(--spring.threads.virtual.enabled=true) ;;
         --java) JAVA_BIN="$2"; shift ;;
-        *) echo "usage: $0 [--virtual] [--java PATH]" >&2; exit 2 ;;
+        --observed) OBSERVED=1 ;;
+        *) echo "usage: $0 [--virtual] [--java PATH] [--observed]" >&2; exit 2 ;;
     esac
     shift
 done
 JAVA_VERSION=$("$JAVA_BIN" -version 2>&1 | head -1)
-require_jars "$SAMPLE_JAR" "$BARE_JAR"
+if [[ -n "$OBSERVED" ]]; then require_jars "$SAMPLE_JAR"; else require_jars "$SAMPLE_JAR" "$BARE_JAR"; fi
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
@@ -42,8 +46,15 @@ if ! command -v wrk > /dev/null; then
     apt-get update -qq > /dev/null && apt-get install -y -qq wrk > /dev/null
 fi
 
-OUT="$(results_dir "http-$MODE")"
+OUT="$(results_dir "http-$MODE${OBSERVED:+-observed}")"
 snapshot_jars
+if [[ -n "$OBSERVED" ]]; then
+    # "bare" is the sample jar itself, without observation; "sample" the same jar observed
+    BARE_JAR="$SAMPLE_JAR"
+    observed_lib
+    observed_java "$JAVA_BIN"
+    echo "observed mode: 'sample' = the sample jar with an ObservationRegistry and the Prometheus registry, 'bare' = the same jar without"
+fi
 RAW="$OUT/runs.tsv"
 printf 'kind\tconns\tround\tapp\trps\tp50_ms\tp99_ms\tbad\tcpu_us_per_req\n' > "$RAW"
 echo "HTTP benchmark, $MODE threads, $JAVA_VERSION; results in $OUT"
@@ -57,7 +68,11 @@ declare -A JAR=([sample]="$SAMPLE_JAR" [bare]="$BARE_JAR")
 declare -A PORT PID SESSION
 
 start_app() { # app port log
-    "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -jar "${JAR[$1]}" --server.port="$2" "${APP_ARGS[@]}" > "$3" 2>&1 &
+    if [[ -n "$OBSERVED" && $1 == sample ]]; then
+        "${OBSERVED_CMD[@]}" --server.port="$2" "${APP_ARGS[@]}" > "$3" 2>&1 &
+    else
+        "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -jar "${JAR[$1]}" --server.port="$2" "${APP_ARGS[@]}" > "$3" 2>&1 &
+    fi
     LAST_PID=$!
     STARTED_PIDS+=("$LAST_PID")
 }
@@ -223,6 +238,14 @@ for ((r = 1; r <= ROUNDS; r++)); do
     done
 done
 
+if [[ -n "$OBSERVED" ]]; then
+    # the observed app did observe: its scrape has the operation series
+    SERIES=$(curl -s --max-time 5 "http://127.0.0.1:${PORT[sample]}/actuator/prometheus" \
+        | grep '^mcp_server_operation_duration_seconds_count{.*mcp_method_name="tools/call"' || true)
+    [[ -n "$SERIES" ]] || { echo "the observed app has no mcp_server_operation_duration_seconds series" >&2; exit 1; }
+    echo "$SERIES" > "$OUT/observed-series.txt"
+fi
+
 # which threads served: platform Tomcat workers (http-nio-...-exec-N) or virtual-thread carriers (ForkJoinPool)
 declare -A THREAD_NOTE
 for app in sample bare; do
@@ -235,6 +258,7 @@ done
 {
     echo
     echo "== summary: HTTP tools/call, $MODE threads, $JAVA_VERSION, $(date -u +%Y-%m-%d)"
+    [[ -n "$OBSERVED" ]] && echo "   observed mode: sample = observed (ObservationRegistry + Prometheus), bare = the same jar without"
     echo "   (medians over $ROUNDS rounds; ratios are the median of the per-round sample/bare ratios;"
     echo "    CPU us/req = the app process's user+system CPU time per answered request, sample/bare)"
     python3 - "$RAW" <<'PY'

@@ -2,7 +2,10 @@
 # stdio benchmark: pipelined 2026-07-28 tools/call lines through the real sample jar
 # (--beammcp.transport=stdio) against a plain Java line loop (Jackson parse, equivalent answer, flush per line).
 #
-#   benchmarks/stdio.sh [--java PATH]
+#   benchmarks/stdio.sh [--java PATH] [--observed]
+#
+# --observed compares the sample jar with an ObservationRegistry and the Prometheus registry ("observed")
+# against the same jar without them ("sample"), instead of the plain loop.
 #
 # Then, in the same process, ROUND_TRIPS (5000) calls one at a time, as a client that waits for each answer:
 # their median and p99 round trip.
@@ -22,10 +25,12 @@ ROUND_TRIPS="${ROUND_TRIPS:-5000}"
 ROUNDS="${ROUNDS:-3}"
 TIMEOUT="${TIMEOUT:-120}"
 JAVA_BIN="$JAVA"
+OBSERVED=""
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --java) JAVA_BIN="$2"; shift ;;
-        *) echo "usage: $0 [--java PATH]" >&2; exit 2 ;;
+        --observed) OBSERVED=1 ;;
+        *) echo "usage: $0 [--java PATH] [--observed]" >&2; exit 2 ;;
     esac
     shift
 done
@@ -33,8 +38,12 @@ require_jars "$SAMPLE_JAR" "$JMH_JAR"
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-OUT="$(results_dir stdio)"
+OUT="$(results_dir "stdio${OBSERVED:+-observed}")"
 snapshot_jars
+if [[ -n "$OBSERVED" ]]; then
+    observed_lib
+    observed_java "$JAVA_BIN"
+fi
 RAW="$OUT/runs.tsv"
 printf 'round\tapp\tcalls_per_s\tready_ms\tcpu_us_per_call\twarmup_calls_per_s\trtt_median_us\trtt_p99_us\n' > "$RAW"
 JAVA_VERSION=$("$JAVA_BIN" -version 2>&1 | head -1)
@@ -46,6 +55,7 @@ run() { # round app
     local cmd
     case $2 in
         sample) cmd=("$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -jar "$SAMPLE_JAR" --beammcp.transport=stdio) ;;
+        observed) cmd=("${OBSERVED_CMD[@]}" --beammcp.transport=stdio) ;;
         plain) cmd=("$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -cp "$JMH_JAR" io.beammcp.benchmarks.stdio.PlainLineLoop) ;;
         plain-hop) cmd=("$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -cp "$JMH_JAR" io.beammcp.benchmarks.stdio.PlainLineLoop --hop) ;;
         plain-hopb) cmd=("$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -cp "$JMH_JAR" io.beammcp.benchmarks.stdio.PlainLineLoop --hop-batched) ;;
@@ -74,6 +84,7 @@ run() { # round app
 
 APPS=(sample plain)
 [[ "${HOP:-0}" == 1 ]] && APPS+=(plain-hop plain-hopb)
+[[ -n "$OBSERVED" ]] && APPS=(sample observed)
 for ((r = 1; r <= ROUNDS; r++)); do
     order=("${APPS[@]}")
     if (( r % 2 == 0 )); then
@@ -92,13 +103,21 @@ done
 import csv, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
 get = lambda app, f: [float(r[f]) for r in rows if r["app"] == app]
-def round_ratios(field):
+def round_ratios(field, a="sample", b="plain"):
     out = []
     for rd in sorted({r["round"] for r in rows}):
-        s = [float(r[field]) for r in rows if r["round"] == rd and r["app"] == "sample"]
-        p = [float(r[field]) for r in rows if r["round"] == rd and r["app"] == "plain"]
+        s = [float(r[field]) for r in rows if r["round"] == rd and r["app"] == a]
+        p = [float(r[field]) for r in rows if r["round"] == rd and r["app"] == b]
         out.append(s[0] / p[0])
     return out
+if get("observed", "calls_per_s"):
+    for app in ("observed", "sample"):
+        print(f"  {app:<9} {statistics.median(get(app, 'calls_per_s')):>9.0f} calls/s (runs: {', '.join(f'{v:.0f}' for v in get(app, 'calls_per_s'))});"
+              f" {statistics.median(get(app, 'cpu_us_per_call')):.1f} CPU us/call; round trip {statistics.median(get(app, 'rtt_median_us')):.0f} us")
+    print(f"  ratio observed/sample (median of per-round ratios): calls/s {statistics.median(round_ratios('calls_per_s', 'observed', 'sample')):.3f}"
+          f", CPU per call {statistics.median(round_ratios('cpu_us_per_call', 'observed', 'sample')):.3f}"
+          f", round trip {statistics.median(round_ratios('rtt_median_us', 'observed', 'sample')):.3f}   (target: calls/s >= 0.90)")
+    sys.exit(0)
 ratios = round_ratios("calls_per_s")
 for app, label in (("sample", "sample jar (beammcp stdio)"), ("plain", "plain Jackson line loop"),
                    ("plain-hop", "plain loop + worker hand-off"),

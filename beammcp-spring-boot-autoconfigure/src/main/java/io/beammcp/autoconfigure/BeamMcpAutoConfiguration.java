@@ -10,6 +10,7 @@ import io.beammcp.core.Dispatch;
 import io.beammcp.core.PromptRenderer;
 import io.beammcp.core.ResourceReader;
 import io.beammcp.core.server.CachedResult;
+import io.beammcp.core.server.McpObserver;
 import io.beammcp.core.server.McpServer;
 import io.beammcp.core.server.McpServerBuilder;
 import io.beammcp.core.tasks.TaskOptions;
@@ -35,8 +36,8 @@ import java.nio.charset.StandardCharsets;
  * {@link Completer} and {@link CatalogChanges}, and a {@link CatalogRegistry} (the last two declare that the
  * lists change), with the {@link BeamMcpProperties}. Host values are written, and annotated arguments bound,
  * with the application's {@link JsonMapper} ({@code spring.jackson.*}) when there is one. Offering nothing, or
- * a catalog the core refuses, fails startup with an explanation. Declare an {@code McpServer} bean to replace
- * this one.
+ * a catalog the core refuses, fails startup with an explanation. Every {@link McpObserver} bean sees every
+ * message, in their order (see the observation auto-configuration). Declare an {@code McpServer} bean to replace this one.
  *
  * <p>When the application context stops, the server's open streams end first (before the web server's
  * graceful shutdown waits for requests), each {@code subscriptions/listen} with its final result.
@@ -54,7 +55,8 @@ public final class BeamMcpAutoConfiguration {
     @ConditionalOnMissingBean
     McpServer mcpServer(ConfigurableListableBeanFactory beans, ObjectProvider<JsonMapper> jsonMapper,
             BeamMcpProperties properties, ObjectProvider<TaskStore> taskStore,
-            ObjectProvider<BeamMcpTasksProperties> tasksProperties, Environment environment) {
+            ObjectProvider<BeamMcpTasksProperties> tasksProperties, Environment environment,
+            ObjectProvider<McpObserver> observers) {
         BeamMcpTasksProperties tasks = tasksProperties.getIfAvailable(BeamMcpTasksProperties::new);
         BeamMcpProperties.Tools tools = properties.getTools();
         BeamMcpProperties.Streams streams = properties.getStreams();
@@ -84,6 +86,7 @@ public final class BeamMcpAutoConfiguration {
                 .tasks(tasks.isEnabled() ? taskStore.getIfAvailable() : null, new TaskOptions(tasks.getTtl(),
                         tasks.getPollInterval(), tasks.getImmediateWindow(), tasks.getLease(),
                         SPRING_SECURITY ? SecurityContexts.tasks() : null))
+                .observer(McpObserver.all(observers.orderedStream().toList()))
                 .build();
     }
 

@@ -71,6 +71,43 @@ public final class McpServer implements AutoCloseable {
     }
 
     /**
+     * The catalog served now, as compiled (after the host's last change): tools sorted by name, resources
+     * and prompts as declared. For operations (an Actuator endpoint), not for serving.
+     *
+     * @return the catalog
+     */
+    public Catalog catalog() {
+        return engine.catalog();
+    }
+
+    /**
+     * How many streams of change notifications are open now, against {@link McpServerBuilder#maxStreams}.
+     *
+     * @return the count
+     */
+    public int openStreams() {
+        return engine.openStreams();
+    }
+
+    /**
+     * The bound of open streams.
+     *
+     * @return the bound set with {@link McpServerBuilder#maxStreams}
+     */
+    public int maxStreams() {
+        return engine.maxStreams();
+    }
+
+    /**
+     * How many requests have host code running or waiting to run, not yet answered.
+     *
+     * @return the count
+     */
+    public int callsInFlight() {
+        return engine.inFlight();
+    }
+
+    /**
      * Serves one message, running any host code on the calling thread, and returns its reply.
      *
      * @param message the raw message bytes (one stdio line or one HTTP body)

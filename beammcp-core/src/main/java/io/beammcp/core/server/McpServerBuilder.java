@@ -60,6 +60,7 @@ public final class McpServerBuilder {
     private Duration inputTimeout = Duration.ofMinutes(5);
     private TaskStore taskStore;
     private TaskOptions taskOptions = TaskOptions.DEFAULTS;
+    private McpObserver observer;
 
     McpServerBuilder() {
     }
@@ -148,23 +149,13 @@ public final class McpServerBuilder {
         return this;
     }
 
-    /**
-     * Sets the name clients see in {@code serverInfo}.
-     *
-     * @param name the server's name
-     * @return this builder
-     */
+    /** Sets the name clients see in {@code serverInfo}; returns this builder. */
     public McpServerBuilder serverName(String name) {
         this.serverName = Objects.requireNonNull(name, "name");
         return this;
     }
 
-    /**
-     * Sets the version clients see in {@code serverInfo}.
-     *
-     * @param version the server's version
-     * @return this builder
-     */
+    /** Sets the version clients see in {@code serverInfo}; returns this builder. */
     public McpServerBuilder serverVersion(String version) {
         this.serverVersion = Objects.requireNonNull(version, "version");
         return this;
@@ -372,6 +363,17 @@ public final class McpServerBuilder {
     }
 
     /**
+     * Sets what sees every request and notification served (metrics, tracing), or {@code null} for none.
+     *
+     * @param observer the observer
+     * @return this builder
+     */
+    public McpServerBuilder observer(McpObserver observer) {
+        this.observer = observer;
+        return this;
+    }
+
+    /**
      * Compiles the catalog and builds the server.
      *
      * @return the server
@@ -392,6 +394,6 @@ public final class McpServerBuilder {
         return new McpServer(new ServerConfig(host.catalog(), host.dispatch(), host.reader(), host.renderer(),
                 host.completer(), host.changes(), serverName, serverVersion, instructions, pageSize, maxMessageSize,
                 toolsCache, resourcesCache, promptsCache, discoverCache, toolTimeout, maxStreams, maxStreamsPerSession,
-                inputStateKey, inputStateTtl, inputTimeout, values, taskStore, tasks));
+                inputStateKey, inputStateTtl, inputTimeout, values, taskStore, tasks, observer));
     }
 }

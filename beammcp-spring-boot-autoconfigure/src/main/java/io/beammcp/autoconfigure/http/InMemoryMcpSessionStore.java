@@ -90,6 +90,11 @@ final class InMemoryMcpSessionStore implements McpSessionStore {
         return entry != null && !expired(entry, clock.getAsLong());
     }
 
+    @Override
+    public int count() {
+        return size();
+    }
+
     int size() {
         return sessions.size();
     }

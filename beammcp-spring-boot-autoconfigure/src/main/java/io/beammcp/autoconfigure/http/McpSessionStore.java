@@ -35,4 +35,13 @@ public interface McpSessionStore {
      * @return {@code true} when a live session was ended, {@code false} when the id was unknown
      */
     boolean remove(String id);
+
+    /**
+     * How many sessions are live, for the health endpoint.
+     *
+     * @return the count, or {@code -1} when the store cannot tell cheaply (the default)
+     */
+    default int count() {
+        return -1;
+    }
 }

@@ -7,6 +7,7 @@ import io.beammcp.core.PromptRenderer;
 import io.beammcp.core.PromptSpec;
 import io.beammcp.core.ResourceEntry;
 import io.beammcp.core.ResourceReader;
+import io.beammcp.core.ToolSpec;
 import io.beammcp.core.internal.catalog.Blocks;
 import io.beammcp.core.internal.catalog.Paged;
 import io.beammcp.core.internal.catalog.SchemaCompiler;
@@ -21,6 +22,7 @@ import io.beammcp.core.internal.tools.ToolIndex;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
@@ -84,6 +86,14 @@ final class CatalogState implements Offers, CatalogChanges.Listener {
 
     Paged<CompiledTool> tools() {
         return index.tools();
+    }
+
+    /** The catalog as compiled now: the tools sorted by name, resources and prompts as declared. */
+    Catalog snapshot() {
+        Index now = index;
+        List<ToolSpec> tools = new ArrayList<>();
+        now.tools().all().forEach(tool -> tools.add(tool.spec()));
+        return Catalog.of(tools, now.resources().entries(), now.prompts().specs());
     }
 
     Resources currentResources() {

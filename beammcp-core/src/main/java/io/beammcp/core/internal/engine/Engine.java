@@ -1,5 +1,6 @@
 package io.beammcp.core.internal.engine;
 
+import io.beammcp.core.Catalog;
 import io.beammcp.core.MissingClientCapabilityException;
 import io.beammcp.core.Revision;
 import io.beammcp.core.internal.call.CallLifecycle;
@@ -35,6 +36,7 @@ import io.beammcp.core.internal.tools.ToolCalls;
 import io.beammcp.core.internal.tools.ToolsHandler;
 import io.beammcp.core.server.Exchange;
 import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.server.McpObserver;
 import io.beammcp.core.server.Reply;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,6 +50,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -76,6 +79,10 @@ public final class Engine {
     private final long maxMessageSize;
     private final Tasks tasks;
     private final TaskWatch taskWatch;
+    /** {@code null} without an observer: then nothing is observed, at no cost. */
+    private final McpObserver observer;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final int maxStreams;
 
     public Engine(ServerConfig config) {
         this.codec = new JsonCodec(config.maxMessageSize(), config.valueMapper());
@@ -104,6 +111,8 @@ public final class Engine {
         this.toolTimeout = config.toolTimeout();
         this.timers = toolTimeout == null ? null : timers();
         this.maxMessageSize = config.maxMessageSize();
+        this.observer = config.observer();
+        this.maxStreams = config.maxStreams();
         catalog.listen(broadcaster);
     }
 
@@ -179,7 +188,25 @@ public final class Engine {
      * {@code hostCode}, and {@code answer} gets exactly one reply per message.
      */
     public void handle(byte[] bytes, Exchange exchange, Executor hostCode, Consumer<Reply> answer) {
-        Step step = prepare(bytes, exchange);
+        Message message;
+        try {
+            message = Message.parse(codec.read(bytes));
+        } catch (McpError e) {
+            answer.accept(answers.error(null, null, e));
+            return;
+        } catch (Message.Refusal r) {
+            answer.accept(answers.error(null, r.id(), r.error()));
+            return;
+        }
+        Observed observed = null;
+        if (observer != null && !message.isResponse()) {
+            Consumer<Reply> wrapped = Observed.start(observer, message, exchange, this::offers, answer);
+            if (wrapped instanceof Observed o) {
+                observed = o;
+                answer = o;
+            }
+        }
+        Step step = prepare(message, exchange);
         if (step.reply() != null) {
             answer.accept(step.reply());
             return;
@@ -189,22 +216,27 @@ public final class Engine {
         if (outcome.listen() != null) {
             listens.open(outcome.listen(), exchange, answer);
         } else if (outcome.work() == null) {
+            if (observed != null) {
+                observed.saw(outcome.result());
+            }
             answer.accept(answers.result(request.era(), request.id(), outcome.result(), outcome.cache()));
         } else {
-            launch(request, outcome, hostCode, answer);
+            launch(request, outcome, hostCode, answer, observed);
         }
     }
 
-    /** Everything that can be decided without host code, done now. */
-    private Step prepare(byte[] bytes, Exchange exchange) {
-        Message message;
-        try {
-            message = Message.parse(codec.read(bytes));
-        } catch (McpError e) {
-            return Step.answered(answers.error(null, null, e));
-        } catch (Message.Refusal r) {
-            return Step.answered(answers.error(null, r.id(), r.error()));
+    /** Whether a {@code tools/call} or {@code prompts/get} names a tool or prompt the server offers now. */
+    private boolean offers(Message message) {
+        if (!Observed.named(message)) {
+            return false;
         }
+        String name = message.params().get("name").stringValue();
+        return message.known() == McpMethod.TOOLS_CALL ? catalog.tools().get(name) != null
+                : catalog.prompts() && catalog.currentPrompts().get(name) != null;
+    }
+
+    /** Everything that can be decided without host code, done now. */
+    private Step prepare(Message message, Exchange exchange) {
         if (exchange.facts().endsByMessage()) {
             if (message.isRequest(McpMethod.SHUTDOWN)) {
                 return Step.answered(Reply.endOfInput(envelopes.result(message.id(), codec.object())));
@@ -226,14 +258,23 @@ public final class Engine {
     }
 
     /** Binds host work to its request's life and starts it, under the tool time limit when there is one. */
-    private void launch(Request request, Outcome outcome, Executor hostCode, Consumer<Reply> answer) {
+    private void launch(Request request, Outcome outcome, Executor hostCode, Consumer<Reply> answer,
+            Observed observed) {
         HostContext context = request.context();
+        Supplier<ObjectNode> work = observed == null ? outcome.work() : observed.within(outcome.work());
+        inFlight.incrementAndGet();
         CallLifecycle call = new CallLifecycle(request.era(), request.id(), request.exchange(), context.session(),
-                hostWork(request, outcome.work(), outcome.cache()), answer);
+                hostWork(request, work, outcome.cache()), reply -> {
+                    inFlight.decrementAndGet();
+                    answer.accept(reply);
+                });
         context.attach(call);
         if (timers != null && context.tool() != null) {
             Reply expired = answers.result(request.era(), request.id(),
                     toolCalls.timedOut(context.tool().name(), toolTimeout), null);
+            if (observed != null) {
+                observed.expiresWith(expired);
+            }
             try {
                 call.deadline(timers.schedule(() -> call.expire(expired), toolTimeout.toNanos(), TimeUnit.NANOSECONDS));
             } catch (RejectedExecutionException closed) {
@@ -291,6 +332,25 @@ public final class Engine {
         }
         String refusal = listens.openChannel(exchange, Session.of(session), catalog, end);
         return refusal == null ? null : listens.overLimit(era, null, refusal);
+    }
+
+    /** The catalog served now, as compiled. */
+    public Catalog catalog() {
+        return catalog.snapshot();
+    }
+
+    /** How many streams are open, and the bound. */
+    public int openStreams() {
+        return streams.count();
+    }
+
+    public int maxStreams() {
+        return maxStreams;
+    }
+
+    /** Requests whose host work has started and is not answered yet. */
+    public int inFlight() {
+        return inFlight.get();
     }
 
     /** The reply to an input a transport refused unread because it exceeds the message cap. */

@@ -72,6 +72,13 @@ public final class Prompts {
         this.blocks = blocks;
     }
 
+    /** The prompts as declared, sorted by name. */
+    public List<PromptSpec> specs() {
+        List<PromptSpec> specs = new java.util.ArrayList<>();
+        prompts.all().forEach(prompt -> specs.add(prompt.spec()));
+        return specs;
+    }
+
     public boolean offered() {
         return renderer != null;
     }

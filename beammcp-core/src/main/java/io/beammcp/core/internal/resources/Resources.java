@@ -42,6 +42,7 @@ public final class Resources {
     public record Template(ResourceTemplateSpec spec, UriTemplate template, ObjectNode advertised) {
     }
 
+    private final List<ResourceEntry> entries;
     private final Paged<ObjectNode> resources;
     private final Paged<Template> templates;
     private final ResourceReader reader;
@@ -72,11 +73,17 @@ public final class Resources {
                 throw new IllegalArgumentException("Catalog.resources() holds a null entry");
             }
         }
+        this.entries = List.copyOf(entries);
         this.resources = new Paged<>("resources", byUri, json -> json);
         this.templates = new Paged<>("resourceTemplates", byTemplate, Template::advertised);
         this.reader = reader;
         this.codec = codec;
         this.blocks = blocks;
+    }
+
+    /** The resources and templates as declared. */
+    public List<ResourceEntry> entries() {
+        return entries;
     }
 
     public boolean offered() {

@@ -50,6 +50,11 @@ public final class Streams {
         }
     }
 
+    /** How many streams are open now. */
+    public int count() {
+        return open.size();
+    }
+
     /** The streams open now; safe to iterate while streams open and close. */
     public Iterable<Stream> open() {
         return open;
