@@ -1,0 +1,203 @@
+#!/usr/bin/env bash
+# Startup benchmark: time from spawning the JVM to its first answers, for the ways of starting the sample that
+# docs/fast-start.md describes, against the two floors, all in one run, alternating.
+#
+#   benchmarks/startup.sh [--java PATH] [--java25 PATH]
+#
+# stdio: initialize and server/discover are written as soon as the process is spawned (a desktop client does not
+# wait either); the time until each answer line is read. Variants: the fat jar (java -jar), the extracted jar with
+# a CDS archive (--java, Java 17 by default), the extracted jar with an AOT cache (--java25, Temurin 25), and the
+# plain Jackson line loop (PlainLineLoop in the JMH jar: a JVM that parses and answers each line, no framework;
+# it answers both with a JSON-RPC error, which is an answer line all the same).
+# HTTP: a 2026-07-28 tools/call polled every 25 ms until it is answered; the fat jar, the extracted jar with CDS
+# and with the AOT cache (both trained in HTTP mode: -Dspring.context.exit=onRefresh), and the bare Spring MVC app
+# (benchmarks/bare-app) as a fat jar.
+# The caches are made first by sample-app/fast-start.sh from a copy of the jar. Environment: STARTS (starts of
+# each variant, 7), TIMEOUT (s per start, 60), JAVA_OPTS (for every process measured), RESULTS_DIR.
+# Each round starts every variant once, the order reversed every other round; reported: the median of STARTS,
+# min and max, and the CPU time the process used in total (stdio: until it ended at end of input).
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+
+STARTS="${STARTS:-7}"
+TIMEOUT="${TIMEOUT:-60}"
+JAVA_BIN="$JAVA"
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --java) JAVA_BIN="$2"; shift ;;
+        --java25) JAVA25="$2"; shift ;;
+        *) echo "usage: $0 [--java PATH] [--java25 PATH]" >&2; exit 2 ;;
+    esac
+    shift
+done
+JAVA_BIN="$(readlink -f "$(command -v "$JAVA_BIN")")"
+require_jars "$SAMPLE_JAR" "$BARE_JAR" "$JMH_JAR"
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+OUT="$(results_dir startup)"
+snapshot_jars
+echo "startup benchmark: $STARTS starts of each variant, alternating; results in $OUT"
+echo "$("$JAVA_BIN" -version 2>&1 | head -1); $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg) at $(date -u +%H:%M:%SZ)"
+
+# the caches, each from its own extraction of the same jar copy
+FAST_START="$ROOT_DIR/sample-app/fast-start.sh"
+"$FAST_START" --java "$JAVA_BIN" --jar "$SAMPLE_JAR" --dir "$SNAPSHOT_DIR/cds" > /dev/null 2> "$OUT/train-cds.log"
+"$FAST_START" --java "$JAVA_BIN" --jar "$SAMPLE_JAR" --dir "$SNAPSHOT_DIR/cds" --http > /dev/null 2>> "$OUT/train-cds.log"
+VARIANTS="plain fat cds"
+HTTP_VARIANTS="bare fat cds"
+if [[ -x "$JAVA25" ]]; then
+    "$FAST_START" --java "$JAVA25" --jar "$SAMPLE_JAR" --dir "$SNAPSHOT_DIR/aot" > /dev/null 2> "$OUT/train-aot.log"
+    "$FAST_START" --java "$JAVA25" --jar "$SAMPLE_JAR" --dir "$SNAPSHOT_DIR/aot" --http > /dev/null 2>> "$OUT/train-aot.log"
+    VARIANTS="$VARIANTS aot"
+    HTTP_VARIANTS="$HTTP_VARIANTS aot"
+    echo "$("$JAVA25" -version 2>&1 | head -1) for the AOT cache"
+else
+    echo "no $JAVA25: the AOT cache variants are left out" >&2
+fi
+echo "caches written at load $(cut -d' ' -f1-3 /proc/loadavg)"
+
+python3 - "$OUT" "$STARTS" "$TIMEOUT" "$VARIANTS" "$HTTP_VARIANTS" "$JAVA_BIN" "$JAVA25" "$SAMPLE_JAR" "$BARE_JAR" \
+    "$JMH_JAR" "$SNAPSHOT_DIR" "${JAVA_OPTS:-}" <<'PY' | tee "$OUT/summary.txt"
+import json, os, resource, shlex, socket, statistics, subprocess, sys, time, urllib.request
+
+out, starts, timeout, variants, http_variants, java, java25, sample, bare, jmh, snap, opts = sys.argv[1:]
+starts, timeout = int(starts), float(timeout)
+opts = shlex.split(opts)
+log = ["-Xlog:disable", "-Xlog:all=warning:stderr"]
+app = lambda d: f"{snap}/{d}/sample-app.jar"
+STDIO = {
+    "plain": [java, *opts, "-cp", jmh, "io.beammcp.benchmarks.stdio.PlainLineLoop"],
+    "fat": [java, *opts, "-jar", sample, "--beammcp.transport=stdio"],
+    "cds": [java, *opts, f"-XX:SharedArchiveFile={snap}/cds/stdio.jsa", *log, "-jar", app("cds"), "--beammcp.transport=stdio"],
+    "aot": [java25, *opts, f"-XX:AOTCache={snap}/aot/stdio.aot", *log, "-jar", app("aot"), "--beammcp.transport=stdio"],
+}
+HTTP = {
+    "bare": [java, *opts, "-jar", bare],
+    "fat": [java, *opts, "-jar", sample],
+    "cds": [java, *opts, f"-XX:SharedArchiveFile={snap}/cds/http.jsa", *log, "-jar", app("cds")],
+    "aot": [java25, *opts, f"-XX:AOTCache={snap}/aot/http.aot", *log, "-jar", app("aot")],
+}
+META = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}
+INIT = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25",
+                   "capabilities": {}, "clientInfo": {"name": "startup", "version": "1"}}})
+DISCOVER = json.dumps({"jsonrpc": "2.0", "id": 2, "method": "server/discover", "params": {"_meta": META}})
+CALL = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "get_weather",
+                   "arguments": {"place": "Lisbon"}, "_meta": META}}).encode()
+
+def reap(proc):
+    """Waits for the process (bounded) and returns the CPU seconds it used, from the kernel's accounting."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            proc.returncode = status
+            return usage.ru_utime + usage.ru_stime
+        time.sleep(0.02)
+    proc.kill()
+    _, _, usage = os.wait4(proc.pid, 0)
+    return usage.ru_utime + usage.ru_stime
+
+def stdio_start(name, n):
+    err = open(f"{out}/stdio-{name}-{n}.err", "wb")
+    t0 = time.monotonic()
+    proc = subprocess.Popen(STDIO[name], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err)
+    proc.stdin.write((INIT + "\n" + DISCOVER + "\n").encode())
+    proc.stdin.flush()
+    seen = {}
+    try:
+        while len(seen) < 2:
+            if time.monotonic() - t0 > timeout:
+                raise RuntimeError(f"stdio {name}: no answers within {timeout} s")
+            line = proc.stdout.readline()
+            if not line:
+                raise RuntimeError(f"stdio {name}: standard output ended; see {err.name}")
+            answer = json.loads(line)
+            seen[answer["id"]] = time.monotonic() - t0
+            if name != "plain" and "result" not in answer:
+                raise RuntimeError(f"stdio {name}: {line!r}")
+        proc.stdin.close()
+        proc.stdout.read()
+    finally:
+        cpu = reap(proc)
+        err.close()
+    return seen[1], seen[2], cpu
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+def answered(port):
+    req = urllib.request.Request(f"http://127.0.0.1:{port}/mcp", data=CALL, method="POST", headers={
+        "Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+        "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "get_weather"})
+    try:
+        with urllib.request.urlopen(req, timeout=2) as resp:
+            return b'"resultType":"complete"' in resp.read()
+    except OSError:
+        return False
+
+def http_start(name, n):
+    port = free_port()
+    err = open(f"{out}/http-{name}-{n}.log", "wb")
+    t0 = time.monotonic()
+    proc = subprocess.Popen(HTTP[name] + [f"--server.port={port}"], stdin=subprocess.DEVNULL, stdout=err, stderr=err)
+    try:
+        while not answered(port):
+            if proc.poll() is not None:
+                raise RuntimeError(f"http {name} exited; see {err.name}")
+            if time.monotonic() - t0 > timeout:
+                raise RuntimeError(f"http {name}: no answer within {timeout} s")
+            time.sleep(0.025)
+        first = time.monotonic() - t0
+        # the CPU time until the first answer, read before stopping the process (shutdown excluded)
+        with open(f"/proc/{proc.pid}/stat") as f:
+            fields = f.read().rsplit(") ", 1)[1].split()
+        cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    finally:
+        proc.terminate()
+        reap(proc)
+        err.close()
+    return first, cpu
+
+rows = []
+plan = [("stdio", v) for v in variants.split()] + [("http", v) for v in http_variants.split()]
+print(f"{'start':>5} {'transport':<9} {'variant':<6} {'first s':>8} {'discover s':>10} {'cpu s':>6}")
+for n in range(1, starts + 1):
+    for transport, name in (plan if n % 2 else plan[::-1]):
+        if transport == "stdio":
+            init, discover, cpu = stdio_start(name, n)
+        else:
+            (init, cpu), discover = http_start(name, n), float("nan")
+        rows.append((n, transport, name, init, discover, cpu))
+        print(f"{n:>5} {transport:<9} {name:<6} {init:>8.3f} {discover:>10.3f} {cpu:>6.2f}", flush=True)
+with open(f"{out}/starts.tsv", "w") as f:
+    f.write("start\ttransport\tvariant\tfirst_s\tdiscover_s\tcpu_s\n")
+    for r in rows:
+        f.write("\t".join(str(v) for v in r) + "\n")
+
+labels = {("stdio", "plain"): "plain Jackson line loop (JDK of --java)",
+          ("stdio", "fat"): "fat jar, java -jar",
+          ("stdio", "cds"): "extracted + CDS archive (--java)",
+          ("stdio", "aot"): "extracted + AOT cache (--java25)",
+          ("http", "bare"): "bare Spring MVC app, fat jar",
+          ("http", "fat"): "fat jar, java -jar",
+          ("http", "cds"): "extracted + CDS archive (--java)",
+          ("http", "aot"): "extracted + AOT cache (--java25)"}
+targets = {("stdio", "fat"): 2.5, ("stdio", "cds"): 1.8, ("stdio", "aot"): 1.0, ("http", "aot"): 2.0}
+med = {}
+print(f"\n== summary: time from spawn to the first answer, median of {starts} (min-max), {time.strftime('%Y-%m-%d', time.gmtime())}")
+for transport, name in plan:
+    sel = [r for r in rows if r[1] == transport and r[2] == name]
+    first = [r[3] for r in sel]
+    med[transport, name] = statistics.median(first)
+    extra = ""
+    if transport == "stdio":
+        extra = f"; server/discover {statistics.median(r[4] for r in sel):.2f} s"
+    target = f"   (target <= {targets[transport, name]} s)" if (transport, name) in targets else ""
+    what = "initialize" if transport == "stdio" else "tools/call"
+    print(f"  {transport:<5} {labels[transport, name]:<42} {what} {med[transport, name]:.2f} s"
+          f" ({min(first):.2f}-{max(first):.2f}){extra}; CPU {statistics.median(r[5] for r in sel):.2f} s{target}")
+print(f"  http  fat jar / bare app: {med['http', 'fat'] / med['http', 'bare']:.2f}   (target <= 1.0)")
+PY

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Fast start for the packaged sample: extracts the jar (Spring Boot's tools jar mode), runs it once as a desktop
+# client would (stdio: initialize, tools/list, tools/call, server/discover, a second call, end of input) and lets
+# the JVM record what it loaded: an AOT cache on Java 24 and later (-XX:AOTCacheOutput), a CDS archive on Java
+# 17 to 23 (-XX:ArchiveClassesAtExit). Then prints the MCP client configuration that starts from it.
+#
+#   sample-app/fast-start.sh [--java PATH] [--jar PATH] [--dir DIR] [--http]
+#
+# --java: the JVM that will run the server (default: $JAVA_HOME/bin/java, else java on the PATH); the cache is
+#         valid only for that JVM and that jar, so rerun this after upgrading either.
+# --jar:  the Spring Boot jar (default: target/sample-app.jar next to this script).
+# --dir:  where the extracted application and the cache go (default: target/fast-start next to this script).
+# --http: train the HTTP mode instead (the application context starts, Tomcat included, and exits at once:
+#         -Dspring.context.exit=onRefresh); prints the command line rather than a client configuration.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "$0")" && pwd)"
+JAVA_BIN="${JAVA_HOME:+$JAVA_HOME/bin/java}"
+JAR="$HERE/target/sample-app.jar"
+DIR="$HERE/target/fast-start"
+MODE=stdio
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --java) JAVA_BIN="$2"; shift ;;
+        --jar) JAR="$2"; shift ;;
+        --dir) DIR="$2"; shift ;;
+        --http) MODE=http ;;
+        *) echo "usage: $0 [--java PATH] [--jar PATH] [--dir DIR] [--http]" >&2; exit 2 ;;
+    esac
+    shift
+done
+JAVA_BIN="$(readlink -f "$(command -v "${JAVA_BIN:-java}")")"
+[[ -f "$JAR" ]] || { echo "No $JAR: build first (./mvnw -B -pl sample-app -am package -DskipTests)" >&2; exit 2; }
+mkdir -p "$DIR"
+DIR="$(cd "$DIR" && pwd)"
+
+# 1. the extracted layout: the application's jar with its libraries beside it, which CDS and the AOT cache need
+rm -rf "$DIR/lib" "$DIR/$(basename "$JAR")"
+"$JAVA_BIN" -Djarmode=tools -jar "$JAR" extract --force --destination "$DIR" > /dev/null
+APP_JAR="$DIR/$(basename "$JAR")"
+
+FEATURE=$("$JAVA_BIN" -XshowSettings:properties -version 2>&1 \
+    | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p')
+if (( FEATURE >= 24 )); then
+    CACHE="$DIR/$MODE.aot"
+    TRAIN_OPT="-XX:AOTCacheOutput=$CACHE"
+    RUN_OPT="-XX:AOTCache=$CACHE"
+else
+    CACHE="$DIR/$MODE.jsa"
+    TRAIN_OPT="-XX:ArchiveClassesAtExit=$CACHE"
+    RUN_OPT="-XX:SharedArchiveFile=$CACHE"
+fi
+# The JVM writes its own warnings to standard output by default, which in stdio mode is the protocol's: send them
+# to standard error (a stale cache, for one, is reported with a warning and then ignored).
+LOG_OPTS=(-Xlog:disable -Xlog:all=warning:stderr)
+rm -f "$CACHE"
+
+# 2. the training run
+META='"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}'
+if [[ $MODE == stdio ]]; then
+    "$JAVA_BIN" "$TRAIN_OPT" "${LOG_OPTS[@]}" -jar "$APP_JAR" --beammcp.transport=stdio \
+        > "$DIR/training.out" 2> "$DIR/training.log" <<EOF
+{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"fast-start","version":"1"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":2,"method":"tools/list"}
+{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_weather","arguments":{"place":"Lisbon"}}}
+{"jsonrpc":"2.0","id":4,"method":"server/discover","params":{$META}}
+{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"forecast","arguments":{"place":"Oslo","days":2},$META}}
+EOF
+    grep -q '"id":5,' "$DIR/training.out" \
+        || { echo "The training run gave no answer to its last call; see $DIR/training.log" >&2; exit 1; }
+else
+    "$JAVA_BIN" "$TRAIN_OPT" "${LOG_OPTS[@]}" -Dspring.context.exit=onRefresh -jar "$APP_JAR" --server.port=0 \
+        > "$DIR/training.log" 2>&1
+fi
+[[ -s "$CACHE" ]] || { echo "The training run wrote no $CACHE; see $DIR/training.log" >&2; exit 1; }
+
+# 3. how to start from it
+if [[ $MODE == http ]]; then
+    echo "$JAVA_BIN $RUN_OPT ${LOG_OPTS[*]} -jar $APP_JAR"
+    exit 0
+fi
+cat > "$DIR/mcp-client.json" <<EOF
+{
+  "mcpServers": {
+    "weather": {
+      "command": "$JAVA_BIN",
+      "args": ["$RUN_OPT", "${LOG_OPTS[0]}", "${LOG_OPTS[1]}",
+               "-jar", "$APP_JAR", "--beammcp.transport=stdio"]
+    }
+  }
+}
+EOF
+echo "Cache: $CACHE. MCP client configuration (also in $DIR/mcp-client.json):" >&2
+cat "$DIR/mcp-client.json"

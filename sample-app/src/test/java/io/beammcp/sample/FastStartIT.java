@@ -1,0 +1,104 @@
+package io.beammcp.sample;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import tools.jackson.databind.JsonNode;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static io.beammcp.sample.StdioProcess.JAR;
+import static io.beammcp.sample.StdioProcess.JSON;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The fast-start path of the documentation still works: {@code fast-start.sh} extracts the packaged sample, trains
+ * it over stdio and writes the JVM's cache (a CDS archive on the JDK running the build, an AOT cache on Java 25
+ * when one is installed); the client configuration it prints starts a server that answers, and the JVM loads the
+ * application's classes from that cache. Nothing here is timed.
+ */
+@Timeout(300)
+class FastStartIT {
+
+    private static final Path SCRIPT = Path.of("fast-start.sh").toAbsolutePath();
+    private static final Path JAVA25 = Path.of(System.getProperty("beammcp.java25",
+            "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java"));
+
+    @Test
+    void cdsArchiveOnTheBuildJdkIsWrittenAndUsed() throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        assumeTrue(Runtime.version().feature() < 24, "the build JDK writes an AOT cache instead");
+        startsFromTheCache(java, "stdio.jsa", Path.of("target", "fast-start-it-cds"));
+    }
+
+    @Test
+    void aotCacheOnJava25IsWrittenAndUsed() throws Exception {
+        assumeTrue(Files.isExecutable(JAVA25), "no Java 25 at " + JAVA25);
+        startsFromTheCache(JAVA25, "stdio.aot", Path.of("target", "fast-start-it-aot"));
+    }
+
+    private static void startsFromTheCache(Path java, String cacheName, Path dir) throws Exception {
+        assertThat(JAR).as("the packaged sample (run mvn verify, not test)").exists();
+        Path outDir = dir.toAbsolutePath();
+        Process script = new ProcessBuilder("bash", SCRIPT.toString(), "--java", java.toString(), "--jar",
+                JAR.toString(), "--dir", outDir.toString())
+                .redirectError(outDir.getParent().resolve(dir.getFileName() + ".log").toFile())
+                .start();
+        String config = new String(script.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(script.waitFor(240, TimeUnit.SECONDS)).isTrue();
+        assertThat(script.exitValue()).as("fast-start.sh exit status").isZero();
+        Path cache = outDir.resolve(cacheName);
+        assertThat(cache).isNotEmptyFile();
+
+        JsonNode server = JSON.readTree(config).at("/mcpServers/weather");
+        assertThat(server.get("command").stringValue()).isEqualTo(java.toRealPath().toString());
+        List<String> command = new ArrayList<>();
+        command.add(server.get("command").stringValue());
+        server.get("args").valueStream().map(JsonNode::stringValue).forEach(command::add);
+        assertThat(command).contains("-jar", outDir.resolve("sample-app.jar").toString(), "--beammcp.transport=stdio")
+                .anyMatch(arg -> arg.endsWith("=" + cache));
+        // which classes came from the cache, in a file so that standard output stays the protocol's; after the
+        // configuration's -Xlog:disable, which would clear it
+        Path classLog = outDir.resolve("class-load.log");
+        command.add(command.indexOf("-jar"), "-Xlog:class+load=info:file=" + classLog);
+
+        Process server1 = new ProcessBuilder(command).redirectError(outDir.resolve("run.log").toFile()).start();
+        try (BufferedReader answers = new BufferedReader(
+                new InputStreamReader(server1.getInputStream(), StandardCharsets.UTF_8))) {
+            send(server1.getOutputStream(), "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+                    + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\","
+                    + "\"version\":\"1\"}}}");
+            JsonNode initialized = JSON.readTree(answers.readLine());
+            assertThat(initialized.get("id").asInt()).isEqualTo(1);
+            assertThat(initialized.at("/result/serverInfo/name").stringValue()).isEqualTo("weather");
+            send(server1.getOutputStream(), "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"server/discover\",\"params\":"
+                    + "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                    + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}");
+            JsonNode discover = JSON.readTree(answers.readLine());
+            assertThat(discover.at("/result/resultType").stringValue()).isEqualTo("complete");
+            server1.getOutputStream().close();
+            assertThat(answers.readLine()).as("nothing else on standard output").isNull();
+            assertThat(server1.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(server1.exitValue()).isZero();
+        } finally {
+            server1.destroyForcibly();
+        }
+        assertThat(Files.readAllLines(classLog))
+                .anyMatch(line -> line.contains(" io.beammcp.sample.WeatherApplication source: shared objects file"))
+                .anyMatch(line -> line.contains(" io.beammcp.core.server.McpServer source: shared objects file"));
+    }
+
+    private static void send(OutputStream stdin, String line) throws IOException {
+        stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        stdin.flush();
+    }
+}
