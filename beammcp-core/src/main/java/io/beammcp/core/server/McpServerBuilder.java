@@ -60,6 +60,7 @@ public final class McpServerBuilder {
     private Duration inputTimeout = Duration.ofMinutes(5);
     private TaskStore taskStore;
     private TaskOptions taskOptions = TaskOptions.DEFAULTS;
+    private McpLimits limits = McpLimits.NONE;
 
     McpServerBuilder() {
     }
@@ -148,23 +149,13 @@ public final class McpServerBuilder {
         return this;
     }
 
-    /**
-     * Sets the name clients see in {@code serverInfo}.
-     *
-     * @param name the server's name
-     * @return this builder
-     */
+    /** Sets the name clients see in {@code serverInfo}. */
     public McpServerBuilder serverName(String name) {
         this.serverName = Objects.requireNonNull(name, "name");
         return this;
     }
 
-    /**
-     * Sets the version clients see in {@code serverInfo}.
-     *
-     * @param version the server's version
-     * @return this builder
-     */
+    /** Sets the version clients see in {@code serverInfo}. */
     public McpServerBuilder serverVersion(String version) {
         this.serverVersion = Objects.requireNonNull(version, "version");
         return this;
@@ -361,14 +352,20 @@ public final class McpServerBuilder {
         return this;
     }
 
-    /**
-     * Runs tasks as {@link #tasks(TaskStore, TaskOptions)} does, with the default options.
-     *
-     * @param store where tasks are kept, or {@code null} for no tasks (default)
-     * @return this builder
-     */
+    /** Runs tasks as {@link #tasks(TaskStore, TaskOptions)} does, with the default options. */
     public McpServerBuilder tasks(TaskStore store) {
         return tasks(store, TaskOptions.DEFAULTS);
+    }
+
+    /**
+     * Sets the guardrails ({@link McpLimits#NONE} unless given).
+     *
+     * @param limits the limits
+     * @return this builder
+     */
+    public McpServerBuilder limits(McpLimits limits) {
+        this.limits = Objects.requireNonNull(limits, "limits");
+        return this;
     }
 
     /**
@@ -392,6 +389,6 @@ public final class McpServerBuilder {
         return new McpServer(new ServerConfig(host.catalog(), host.dispatch(), host.reader(), host.renderer(),
                 host.completer(), host.changes(), serverName, serverVersion, instructions, pageSize, maxMessageSize,
                 toolsCache, resourcesCache, promptsCache, discoverCache, toolTimeout, maxStreams, maxStreamsPerSession,
-                inputStateKey, inputStateTtl, inputTimeout, values, taskStore, tasks));
+                inputStateKey, inputStateTtl, inputTimeout, values, taskStore, tasks, limits));
     }
 }
