@@ -12,7 +12,9 @@ import io.beammcp.core.ResourceReader;
 import io.beammcp.core.server.CachedResult;
 import io.beammcp.core.server.McpObserver;
 import io.beammcp.core.server.McpServer;
+import io.beammcp.core.server.McpLimits;
 import io.beammcp.core.server.McpServerBuilder;
+import io.beammcp.autoconfigure.limits.BeamMcpLimitsProperties;
 import io.beammcp.core.tasks.TaskOptions;
 import io.beammcp.core.tasks.TaskStore;
 import org.slf4j.Logger;
@@ -43,7 +45,7 @@ import java.nio.charset.StandardCharsets;
  * graceful shutdown waits for requests), each {@code subscriptions/listen} with its final result.
  */
 @AutoConfiguration
-@EnableConfigurationProperties(BeamMcpProperties.class)
+@EnableConfigurationProperties({BeamMcpProperties.class, BeamMcpLimitsProperties.class})
 public final class BeamMcpAutoConfiguration {
 
     /** With Spring Security, task work runs within the security context of the request that started it. */
@@ -56,7 +58,8 @@ public final class BeamMcpAutoConfiguration {
     McpServer mcpServer(ConfigurableListableBeanFactory beans, ObjectProvider<JsonMapper> jsonMapper,
             BeamMcpProperties properties, ObjectProvider<TaskStore> taskStore,
             ObjectProvider<BeamMcpTasksProperties> tasksProperties, Environment environment,
-            ObjectProvider<McpObserver> observers) {
+            ObjectProvider<McpObserver> observers,
+            BeamMcpLimitsProperties limits) {
         BeamMcpTasksProperties tasks = tasksProperties.getIfAvailable(BeamMcpTasksProperties::new);
         BeamMcpProperties.Tools tools = properties.getTools();
         BeamMcpProperties.Streams streams = properties.getStreams();
@@ -83,6 +86,7 @@ public final class BeamMcpAutoConfiguration {
                 .inputStateKey(input.getStateKey() == null ? null : input.getStateKey().getBytes(StandardCharsets.UTF_8))
                 .inputStateTtl(input.getStateTtl())
                 .inputTimeout(input.getTimeout())
+                .limits(new McpLimits(limits.getMaxConcurrentCallsPerTool()))
                 .tasks(tasks.isEnabled() ? taskStore.getIfAvailable() : null, new TaskOptions(tasks.getTtl(),
                         tasks.getPollInterval(), tasks.getImmediateWindow(), tasks.getLease(),
                         SPRING_SECURITY ? SecurityContexts.tasks() : null))

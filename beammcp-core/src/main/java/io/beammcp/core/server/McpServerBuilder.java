@@ -61,6 +61,7 @@ public final class McpServerBuilder {
     private TaskStore taskStore;
     private TaskOptions taskOptions = TaskOptions.DEFAULTS;
     private McpObserver observer;
+    private McpLimits limits = McpLimits.NONE;
 
     McpServerBuilder() {
     }
@@ -352,24 +353,20 @@ public final class McpServerBuilder {
         return this;
     }
 
-    /**
-     * Runs tasks as {@link #tasks(TaskStore, TaskOptions)} does, with the default options.
-     *
-     * @param store where tasks are kept, or {@code null} for no tasks (default)
-     * @return this builder
-     */
+    /** Runs tasks as {@link #tasks(TaskStore, TaskOptions)} does, with the default options. */
     public McpServerBuilder tasks(TaskStore store) {
         return tasks(store, TaskOptions.DEFAULTS);
     }
 
-    /**
-     * Sets what sees every request and notification served (metrics, tracing), or {@code null} for none.
-     *
-     * @param observer the observer
-     * @return this builder
-     */
+    /** Sets what sees every request and notification served (metrics, tracing), or {@code null} for none. */
     public McpServerBuilder observer(McpObserver observer) {
         this.observer = observer;
+        return this;
+    }
+
+    /** Sets the guardrails ({@link McpLimits#NONE} unless given); returns this builder. */
+    public McpServerBuilder limits(McpLimits limits) {
+        this.limits = Objects.requireNonNull(limits, "limits");
         return this;
     }
 
@@ -394,6 +391,6 @@ public final class McpServerBuilder {
         return new McpServer(new ServerConfig(host.catalog(), host.dispatch(), host.reader(), host.renderer(),
                 host.completer(), host.changes(), serverName, serverVersion, instructions, pageSize, maxMessageSize,
                 toolsCache, resourcesCache, promptsCache, discoverCache, toolTimeout, maxStreams, maxStreamsPerSession,
-                inputStateKey, inputStateTtl, inputTimeout, values, taskStore, tasks, observer));
+                inputStateKey, inputStateTtl, inputTimeout, values, taskStore, tasks, observer, limits));
     }
 }

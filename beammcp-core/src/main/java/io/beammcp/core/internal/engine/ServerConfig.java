@@ -9,6 +9,7 @@ import io.beammcp.core.ResourceReader;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.tasks.TaskSettings;
 import io.beammcp.core.server.McpObserver;
+import io.beammcp.core.server.McpLimits;
 import io.beammcp.core.tasks.TaskStore;
 
 import tools.jackson.databind.json.JsonMapper;
@@ -22,7 +23,8 @@ public record ServerConfig(Catalog catalog, Dispatch dispatch, ResourceReader re
         CacheHints resourcesCache, CacheHints promptsCache, CacheHints discoverCache, Duration toolTimeout,
         int maxStreams, int maxStreamsPerSession, byte[] inputStateKey, Duration inputStateTtl,
         Duration inputTimeout, JsonMapper valueMapper, TaskStore taskStore, TaskSettings taskSettings,
-        McpObserver observer) {
+        McpObserver observer,
+        McpLimits limits) {
 
     /** Refuses a setting that could only fail later, naming it. */
     public ServerConfig {

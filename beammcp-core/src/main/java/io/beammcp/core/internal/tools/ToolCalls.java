@@ -216,6 +216,12 @@ public final class ToolCalls {
         return toolError("The tool '" + tool + "' did not finish within " + shown + " and was cancelled");
     }
 
+    /** The answer to a call over the tool's bound of concurrent calls: a tool error, so the model can retry. */
+    public ObjectNode overConcurrency(CompiledTool tool, int max) {
+        return toolError("The tool '" + tool.name() + "' is already running " + max
+                + " calls at once, its limit; try again later");
+    }
+
     private ObjectNode toolError(String message) {
         ObjectNode out = codec.object();
         out.putArray("content").addObject().put("type", "text").put("text", message);

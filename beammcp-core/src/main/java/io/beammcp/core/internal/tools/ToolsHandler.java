@@ -9,6 +9,7 @@ import io.beammcp.core.internal.call.Request;
 import io.beammcp.core.internal.catalog.Paged;
 import io.beammcp.core.internal.input.Inputs;
 import io.beammcp.core.internal.json.JsonCodec;
+import io.beammcp.core.internal.limits.ToolBulkhead;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.protocol.McpError;
 import io.beammcp.core.internal.tasks.Tasks;
@@ -18,6 +19,7 @@ import tools.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
 import java.util.function.Supplier;
 
 /** {@code tools/list} and {@code tools/call}, on the tools compiled now. */
@@ -30,12 +32,14 @@ public final class ToolsHandler {
     private final int pageSize;
     private final CacheHints cache;
     private final Tasks tasks;
+    private final ToolBulkhead bulkhead;
 
     /**
      * @param tasks the Tasks extension, or {@code null} when the server runs no tasks
      */
     public ToolsHandler(Supplier<Paged<CompiledTool>> tools, ToolCalls calls, Inputs inputs, JsonCodec codec,
-            int pageSize, CacheHints cache, Tasks tasks) {
+            int pageSize, CacheHints cache, Tasks tasks, ToolBulkhead bulkhead) {
+        this.bulkhead = bulkhead;
         this.tasks = tasks;
         this.tools = tools;
         this.calls = calls;
@@ -105,6 +109,11 @@ public final class ToolsHandler {
                 context.principal()),
                 inputs.timeout());
         Supplier<ObjectNode> work = () -> {
+            // the permit is taken on the host thread, so a call never run never holds one
+            Semaphore permit = bulkhead.bounded() ? bulkhead.tryEnter(tool.name()) : null;
+            if (bulkhead.bounded() && permit == null) {
+                return calls.overConcurrency(tool, bulkhead.max());
+            }
             try {
                 return calls.run(tool, declared, context);
             } catch (MissingClientCapabilityException e) {
@@ -113,6 +122,10 @@ public final class ToolsHandler {
                 }
                 // as for a tool's declared capabilities: 2025-11-25 has no error for it, the model learns it
                 return calls.missingCapabilities(tool, e.missing().stream().map(p -> String.join(".", p)).toList());
+            } finally {
+                if (permit != null) {
+                    permit.release();
+                }
             }
         };
         if (asTask) {

@@ -1,0 +1,2 @@
+/** The {@code beammcp.limits} settings. */
+package io.beammcp.autoconfigure.limits;
