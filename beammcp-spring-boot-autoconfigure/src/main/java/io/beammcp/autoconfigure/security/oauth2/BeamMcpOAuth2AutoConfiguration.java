@@ -1,0 +1,102 @@
+package io.beammcp.autoconfigure.security.oauth2;
+
+import io.beammcp.autoconfigure.http.BeamMcpHttpProperties;
+import io.beammcp.autoconfigure.http.McpAuthorization;
+import io.beammcp.autoconfigure.http.McpAuthorizer;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.security.authentication.AnonymousAuthenticationToken;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configurers.oauth2.server.resource.OAuth2ResourceServerConfigurer;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.server.resource.introspection.OpaqueTokenIntrospector;
+import org.springframework.security.web.SecurityFilterChain;
+
+/**
+ * The MCP endpoint as an OAuth 2.1 protected resource, when {@code beammcp.http.oauth2.resource} is set:
+ * a security filter chain for the endpoint and the metadata documents, on Spring Security's resource server
+ * with the application's {@link JwtDecoder} (or, without one, its {@link OpaqueTokenIntrospector}), both
+ * wrapped so that a token must name this resource as audience and come from a configured issuer.
+ *
+ * <p>The chain is ordered ahead of the application's and Spring Boot's chains and matches only the endpoint
+ * and {@code /.well-known/oauth-protected-resource[/…]}; other paths keep whatever chain they had.
+ */
+@AutoConfiguration(afterName = {
+        "org.springframework.boot.security.oauth2.server.resource.autoconfigure.servlet.OAuth2ResourceServerAutoConfiguration",
+        "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration" },
+        beforeName = "io.beammcp.autoconfigure.http.BeamMcpHttpAutoConfiguration")
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@ConditionalOnClass({ OAuth2ResourceServerConfigurer.class, JwtDecoder.class })
+@ConditionalOnProperty(name = "beammcp.http.oauth2.resource")
+@EnableConfigurationProperties({ BeamMcpOAuth2Properties.class, BeamMcpHttpProperties.class })
+public final class BeamMcpOAuth2AutoConfiguration {
+
+    @Bean
+    @Order(Ordered.HIGHEST_PRECEDENCE + 10)
+    SecurityFilterChain mcpOAuth2SecurityFilterChain(HttpSecurity http, BeamMcpOAuth2Properties properties,
+            BeamMcpHttpProperties httpProperties, ObjectProvider<JwtDecoder> jwtDecoder,
+            ObjectProvider<OpaqueTokenIntrospector> introspector) throws Exception {
+        ProtectedResource resource = new ProtectedResource(properties);
+        String path = httpProperties.getPath();
+        String wellKnown = ProtectedResource.WELL_KNOWN;
+        http.securityMatcher(path, wellKnown, wellKnown + "/**")
+                .authorizeHttpRequests(requests -> requests.requestMatchers(wellKnown, wellKnown + "/**").permitAll()
+                        .anyRequest().authenticated())
+                // the endpoint's Origin policy is its CSRF defence; a bearer token is no ambient credential
+                .csrf(csrf -> csrf.disable())
+                .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .requestCache(cache -> cache.disable())
+                .exceptionHandling(handling -> handling.authenticationEntryPoint(
+                        new BearerChallenge(resource, properties.getScopesSupported())))
+                .oauth2ResourceServer(server -> {
+                    server.authenticationEntryPoint(new BearerChallenge(resource, properties.getScopesSupported()));
+                    JwtDecoder decoder = jwtDecoder.getIfAvailable();
+                    if (decoder != null) {
+                        server.jwt(jwt -> jwt.decoder(ResourceTokens.jwt(decoder, resource)));
+                    } else {
+                        OpaqueTokenIntrospector opaque = introspector.getIfAvailable(() -> {
+                            throw new IllegalStateException("beammcp.http.oauth2.resource is set but there is neither "
+                                    + "a JwtDecoder nor an OpaqueTokenIntrospector: set "
+                                    + "spring.security.oauth2.resourceserver.jwt.issuer-uri (or jwk-set-uri), or "
+                                    + "spring.security.oauth2.resourceserver.opaquetoken.*");
+                        });
+                        server.opaqueToken(token -> token.introspector(ResourceTokens.opaque(opaque, resource)));
+                    }
+                    server.protectedResourceMetadata(metadata -> metadata.protectedResourceMetadataCustomizer(
+                            document -> {
+                                document.resource(resource.resource());
+                                properties.getAuthorizationServers().forEach(document::authorizationServer);
+                                properties.getScopesSupported().forEach(document::scope);
+                                if (properties.getResourceName() != null) {
+                                    document.resourceName(properties.getResourceName());
+                                }
+                                // Spring's default claims mTLS-bound tokens, which this resource does not require
+                                document.claims(claims -> claims.remove("tls_client_certificate_bound_access_tokens"));
+                            }));
+                });
+        return http.build();
+    }
+
+    /** Admits what the chain authenticated; anything else (no chain ran, anonymous) is refused. */
+    @Bean
+    @ConditionalOnMissingBean
+    McpAuthorizer mcpOAuth2Authorizer() {
+        return request -> {
+            Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+            return authentication != null && authentication.isAuthenticated()
+                    && !(authentication instanceof AnonymousAuthenticationToken) ? McpAuthorization.permit()
+                            : McpAuthorization.deny("no authenticated principal in the security context");
+        };
+    }
+}

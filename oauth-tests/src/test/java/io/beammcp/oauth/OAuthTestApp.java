@@ -1,0 +1,52 @@
+package io.beammcp.oauth;
+
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.jwk.RSAKey;
+import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
+import io.beammcp.core.annotation.McpTool;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Bean;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
+import org.springframework.stereotype.Component;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A host protected by OAuth: its decoder trusts the test's authorization server key ({@link #KEY}), as a
+ * {@code jwk-set-uri} would; audience and issuer are the starter's to check.
+ */
+@SpringBootApplication
+public class OAuthTestApp {
+
+    static final String RESOURCE = "https://mcp.example.test/mcp";
+    static final String ISSUER = "https://as.example.test";
+    static final RSAKey KEY = generate("as-key");
+    /** Another key with the same id: what a forger without the issuer's private key can sign with. */
+    static final RSAKey FORGED = generate("as-key");
+
+    static final AtomicInteger CALLS = new AtomicInteger();
+
+    @Bean
+    JwtDecoder jwtDecoder() throws JOSEException {
+        return NimbusJwtDecoder.withPublicKey(KEY.toRSAPublicKey()).validateType(false).build();
+    }
+
+    @Component
+    static class Tools {
+
+        @McpTool(description = "Echoes its text")
+        String echo(String text) {
+            CALLS.incrementAndGet();
+            return text;
+        }
+    }
+
+    private static RSAKey generate(String kid) {
+        try {
+            return new RSAKeyGenerator(2048).keyID(kid).generate();
+        } catch (JOSEException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
