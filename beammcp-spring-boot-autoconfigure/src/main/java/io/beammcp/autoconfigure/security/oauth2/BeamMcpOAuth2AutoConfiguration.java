@@ -1,24 +1,18 @@
 package io.beammcp.autoconfigure.security.oauth2;
 
 import io.beammcp.autoconfigure.http.BeamMcpHttpProperties;
-import io.beammcp.autoconfigure.http.McpAuthorization;
-import io.beammcp.autoconfigure.http.McpAuthorizer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.oauth2.server.resource.OAuth2ResourceServerConfigurer;
 import org.springframework.security.config.http.SessionCreationPolicy;
-import org.springframework.security.core.Authentication;
-import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.server.resource.introspection.OpaqueTokenIntrospector;
 import org.springframework.security.web.SecurityFilterChain;
@@ -27,7 +21,9 @@ import org.springframework.security.web.SecurityFilterChain;
  * The MCP endpoint as an OAuth 2.1 protected resource, when {@code beammcp.http.oauth2.resource} is set:
  * a security filter chain for the endpoint and the metadata documents, on Spring Security's resource server
  * with the application's {@link JwtDecoder} (or, without one, its {@link OpaqueTokenIntrospector}), both
- * wrapped so that a token must name this resource as audience and come from a configured issuer.
+ * wrapped so that a token must name this resource as audience and come from a configured issuer. Host code is
+ * then reached by what the chain authenticated: the security auto-configuration's {@code McpAuthorizer} admits
+ * an authenticated caller and refuses anything else.
  *
  * <p>The chain is ordered ahead of the application's and Spring Boot's chains and matches only the endpoint
  * and {@code /.well-known/oauth-protected-resource[/…]}; other paths keep whatever chain they had.
@@ -86,17 +82,5 @@ public final class BeamMcpOAuth2AutoConfiguration {
                             }));
                 });
         return http.build();
-    }
-
-    /** Admits what the chain authenticated; anything else (no chain ran, anonymous) is refused. */
-    @Bean
-    @ConditionalOnMissingBean
-    McpAuthorizer mcpOAuth2Authorizer() {
-        return request -> {
-            Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
-            return authentication != null && authentication.isAuthenticated()
-                    && !(authentication instanceof AnonymousAuthenticationToken) ? McpAuthorization.permit()
-                            : McpAuthorization.deny("no authenticated principal in the security context");
-        };
     }
 }
