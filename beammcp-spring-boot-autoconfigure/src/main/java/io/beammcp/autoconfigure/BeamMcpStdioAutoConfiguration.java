@@ -2,16 +2,16 @@ package io.beammcp.autoconfigure;
 
 import io.beammcp.autoconfigure.security.SecurityContexts;
 import io.beammcp.core.server.McpServer;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
-import org.springframework.util.ClassUtils;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.thread.Threading;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 import org.springframework.core.task.VirtualThreadTaskExecutor;
+import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
+import org.springframework.util.ClassUtils;
 
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;

@@ -1,5 +1,6 @@
 package io.beammcp.security;
 
+import io.beammcp.autoconfigure.http.RawHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.test.context.SpringBootTest;

@@ -3,6 +3,8 @@ package io.beammcp.core.server;
 import io.beammcp.core.Revision;
 import io.beammcp.core.internal.session.Session;
 
+import java.security.Principal;
+
 /**
  * The state of one legacy (2025-11-25) client, kept by the core: what {@code initialize} negotiated, its log
  * level, its subscriptions, the streams it holds open and the requests it can still cancel. A stdio process
@@ -49,6 +51,16 @@ public interface LegacySession {
      */
     default String owner() {
         return "";
+    }
+
+    /**
+     * Whether {@code principal} opened this session.
+     *
+     * @param principal the caller, or {@code null} for none
+     * @return whether the session is bound to that caller
+     */
+    default boolean ownedBy(Principal principal) {
+        return owner().equals(Session.ownerOf(principal));
     }
 
     /**

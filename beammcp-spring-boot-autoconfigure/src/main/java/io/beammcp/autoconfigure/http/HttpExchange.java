@@ -77,9 +77,7 @@ final class HttpExchange implements Exchange {
 
     /** The session if the request's principal opened it; for anyone else it does not exist. */
     static LegacySession owned(LegacySession session, RequestHead head) {
-        Principal caller = head.principal();
-        String name = caller == null || caller.getName() == null ? "" : caller.getName();
-        return session != null && session.owner().equals(name) ? session : null;
+        return session != null && session.ownedBy(head.principal()) ? session : null;
     }
 
     @Override

@@ -23,16 +23,16 @@ import java.util.Map;
  * will not do: repeated or forged headers, a Host of our choosing, a declared length never sent, a
  * chunked or drip-fed body, several requests on one connection. Every read is bounded by a socket timeout.
  */
-final class RawHttp implements Closeable {
+public final class RawHttp implements Closeable {
 
-    static final JsonMapper JSON = JsonMapper.builder().build();
+    public static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final Socket socket;
     private final InputStream in;
     private final OutputStream out;
     private final int port;
 
-    RawHttp(int port) throws IOException {
+    public RawHttp(int port) throws IOException {
         this.port = port;
         this.socket = new Socket();
         socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
@@ -42,12 +42,12 @@ final class RawHttp implements Closeable {
         this.out = socket.getOutputStream();
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
     /** A complete POST of {@code body} with {@code Host: 127.0.0.1:port}, the JSON media types and the given header lines. */
-    void post(String body, String... headerLines) throws IOException {
+    public void post(String body, String... headerLines) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         StringBuilder head = new StringBuilder("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n"
                 + "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
@@ -60,17 +60,17 @@ final class RawHttp implements Closeable {
         send(bytes);
     }
 
-    void send(String text) throws IOException {
+    public void send(String text) throws IOException {
         send(text.getBytes(StandardCharsets.ISO_8859_1));
     }
 
-    void send(byte[] bytes) throws IOException {
+    public void send(byte[] bytes) throws IOException {
         out.write(bytes);
         out.flush();
     }
 
     /** Reads one response: status line, headers, and the body its framing delimits. */
-    Response read() throws IOException {
+    public Response read() throws IOException {
         String status = line();
         if (status == null) {
             throw new IOException("The server closed the connection before answering");
@@ -100,7 +100,7 @@ final class RawHttp implements Closeable {
     }
 
     /** Whether the server closed the connection: end of stream (or a reset) before {@code timeoutMillis}. */
-    boolean closedByServer(int timeoutMillis) throws IOException {
+    public boolean closedByServer(int timeoutMillis) throws IOException {
         socket.setSoTimeout(timeoutMillis);
         try {
             return in.read() < 0;
@@ -130,23 +130,23 @@ final class RawHttp implements Closeable {
     }
 
     /** One response as received. */
-    record Response(int status, Map<String, List<String>> headers, byte[] body) {
+    public record Response(int status, Map<String, List<String>> headers, byte[] body) {
 
-        String header(String name) {
+        public String header(String name) {
             List<String> values = headers.get(name.toLowerCase(Locale.ROOT));
             return values == null ? null : String.join(", ", values);
         }
 
-        boolean closes() {
+        public boolean closes() {
             String connection = header("Connection");
             return connection != null && connection.toLowerCase(Locale.ROOT).contains("close");
         }
 
-        String text() {
+        public String text() {
             return new String(body, StandardCharsets.UTF_8);
         }
 
-        JsonNode json() {
+        public JsonNode json() {
             return JSON.readTree(body);
         }
     }

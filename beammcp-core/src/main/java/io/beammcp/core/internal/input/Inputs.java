@@ -3,6 +3,7 @@ package io.beammcp.core.internal.input;
 import io.beammcp.core.Revision;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.Message;
+import io.beammcp.core.internal.session.Session;
 import tools.jackson.databind.JsonNode;
 
 import java.security.Principal;
@@ -28,7 +29,7 @@ public final class Inputs {
      */
     public RequestInput open(Revision era, Message message, String name, JsonNode arguments, Principal caller) {
         RequestInput input = new RequestInput(states, message.method(), name, arguments, codec,
-                caller == null || caller.getName() == null ? "" : caller.getName());
+                Session.ownerOf(caller));
         return era == Revision.V2026_07_28 ? input.arrived(message.params()) : input;
     }
 

@@ -44,7 +44,7 @@ public final class Session implements LegacySession {
         this.owner = owner;
     }
 
-    /** The name sessions are bound to: the principal's, or {@code ""} when there is none. */
+    /** The name sessions, tasks and input rounds are bound to: the principal's, or {@code ""} when there is none. */
     public static String ownerOf(Principal principal) {
         return principal == null || principal.getName() == null ? "" : principal.getName();
     }

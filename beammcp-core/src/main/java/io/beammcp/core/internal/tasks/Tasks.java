@@ -7,6 +7,7 @@ import io.beammcp.core.internal.input.InputAnswers;
 import io.beammcp.core.internal.input.RequestInput;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.McpError;
+import io.beammcp.core.internal.session.Session;
 import io.beammcp.core.internal.streams.Broadcaster;
 import io.beammcp.core.tasks.TaskRecord;
 import io.beammcp.core.tasks.TaskStore;
@@ -89,7 +90,7 @@ public final class Tasks {
 
     /** The name tasks are bound to: the principal's, or {@code ""} when the transport knows none. */
     static String owner(Principal principal) {
-        return principal == null || principal.getName() == null ? "" : principal.getName();
+        return Session.ownerOf(principal);
     }
 
     /** A new working task, stored; {@code null} when the store holds as many as it may. */
