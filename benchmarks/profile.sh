@@ -4,10 +4,11 @@
 #
 #   benchmarks/profile.sh http  [--virtual]   sample app under wrk, 64 connections, 2026-07-28 tools/call
 #                                             (APP=bare: the baseline app instead; KIND=legacy: session calls)
-#   benchmarks/profile.sh stdio               sample jar on stdio, 100,000 pipelined tools/call
+#   benchmarks/profile.sh stdio [--observed]  sample jar on stdio, 100,000 pipelined tools/call (observed: with
+#                                             an ObservationRegistry and the Prometheus registry, as stdio.sh)
 #   benchmarks/profile.sh jmh                 CallPathBenchmark (small schema) in JMH with -prof jfr
 #
-# Environment: SECONDS_RECORDED (http, 20), KIND (http: modern|legacy), RESULTS_DIR, JAVA_OPTS.
+# Environment: SECONDS_RECORDED (http, 20), CALLS (stdio, 100000), KIND (http: modern|legacy), RESULTS_DIR, JAVA_OPTS.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
@@ -15,7 +16,7 @@ WHAT="${1:-}"
 shift || true
 JAVA_BIN="$JAVA"
 APP_ARGS=()
-[[ "${1:-}" == --virtual ]] && { JAVA_BIN="$JAVA25"; APP_ARGS+=(--spring.threads.virtual.enabled=true); }
+[[ "${1:-}" == --virtual && "$WHAT" == http ]] && { JAVA_BIN="$JAVA25"; APP_ARGS+=(--spring.threads.virtual.enabled=true); }
 JDK_BIN="$(dirname "$(readlink -f "$(command -v "$JAVA_BIN")")")"
 SUMMARY=(python3 "$BENCH_DIR/jfr_summary.py")
 trap cleanup EXIT
@@ -75,14 +76,19 @@ http)
     ;;
 stdio)
     require_jars "$SAMPLE_JAR" "$JMH_JAR"
-    timeout 300 "$JAVA" -cp "$JMH_JAR" io.beammcp.benchmarks.stdio.StdioDriver --calls 100000 --warmup 20000 \
-        --stderr "$OUT/app.err" -- "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" \
-        -Xlog:jfr+startup=off \
+    APP_CMD=("$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -jar "$SAMPLE_JAR")
+    if [[ "${1:-}" == --observed ]]; then
+        observed_lib
+        observed_java "$JAVA_BIN"
+        APP_CMD=("${OBSERVED_CMD[@]}")
+    fi
+    timeout 300 "$JAVA" -cp "$JMH_JAR" io.beammcp.benchmarks.stdio.StdioDriver --calls "${CALLS:-100000}" --warmup 20000 \
+        --stderr "$OUT/app.err" -- "${APP_CMD[0]}" -Xlog:jfr+startup=off \
         "-XX:StartFlightRecording=settings=profile,filename=$OUT/stdio.jfr,dumponexit=true" \
-        -jar "$SAMPLE_JAR" --beammcp.transport=stdio &
+        "${APP_CMD[@]:1}" --beammcp.transport=stdio &
     STARTED_PIDS+=("$!")
     wait "$!"
-    "${SUMMARY[@]}" "$OUT/stdio.jfr" --requests 120001 | tee "$OUT/summary.txt"
+    "${SUMMARY[@]}" "$OUT/stdio.jfr" --requests "$((${CALLS:-100000} + 20001))" | tee "$OUT/summary.txt"
     ;;
 jmh)
     require_jars "$JMH_JAR"

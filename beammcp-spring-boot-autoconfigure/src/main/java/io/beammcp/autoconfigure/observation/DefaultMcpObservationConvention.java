@@ -42,12 +42,13 @@ public class DefaultMcpObservationConvention implements McpObservationConvention
         String target = request.target() == null ? NONE : request.target();
         String version = outcome == null || outcome.revision() == null ? NONE : outcome.revision().id();
         String code = outcome == null || outcome.errorCode() == null ? NONE : String.valueOf(outcome.errorCode());
-        return KeyValues.of(KeyValue.of("mcp.method.name", method),
-                KeyValue.of("gen_ai.tool.name", method.equals("tools/call") ? target : NONE),
+        // in key order, so that Micrometer need not sort them (sorting was a fifth of an observation's cost)
+        return KeyValues.of(KeyValue.of("error.type", errorType(outcome)),
                 KeyValue.of("gen_ai.prompt.name", method.equals("prompts/get") ? target : NONE),
+                KeyValue.of("gen_ai.tool.name", method.equals("tools/call") ? target : NONE),
+                KeyValue.of("mcp.method.name", method),
                 KeyValue.of("mcp.protocol.version", version),
                 KeyValue.of("network.transport", request.networkTransport()),
-                KeyValue.of("error.type", errorType(outcome)),
                 KeyValue.of("rpc.jsonrpc.error_code", code));
     }
 
