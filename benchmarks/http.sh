@@ -8,7 +8,8 @@
 #                                      # ("sample") against the same jar without them ("bare")
 #
 # Environment: DURATION (s per wrk run, 6), ROUNDS (2), WARMUP (s per app and request kind, 8), STARTS (5),
-# CONNECTIONS ("16 64"), THREADS (wrk threads, 2), JAVA_OPTS (for both apps), RESULTS_DIR.
+# CONNECTIONS ("16 64"), THREADS (wrk threads, 2), JAVA_OPTS (for both apps), APP_OPTS (Spring Boot arguments for
+# both apps, e.g. "--server.tomcat.threads.max=8"), RESULTS_DIR.
 # Measures, per request kind (2026-07-28 tools/call; 2025-11-25 tools/call in an initialized session) and
 # connection count: requests/s, p50 and p99 latency of both apps, alternating sample/bare (ABBA over rounds) so
 # machine drift cancels out of the ratios; time to first answered request (median of STARTS cold starts each,
@@ -25,7 +26,7 @@ CONNECTIONS="${CONNECTIONS:-16 64}"
 THREADS="${THREADS:-2}"
 MODE=platform
 JAVA_BIN="$JAVA"
-APP_ARGS=()
+read -r -a APP_ARGS <<< "${APP_OPTS:-}"
 OBSERVED=
 while [[ $# -gt 0 ]]; do
     case "$1" in
