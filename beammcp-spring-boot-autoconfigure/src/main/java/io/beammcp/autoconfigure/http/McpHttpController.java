@@ -5,6 +5,7 @@ import io.beammcp.core.server.McpServer;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -44,9 +45,13 @@ import java.time.Duration;
  * legacy requests need it (absent: 400; unknown or ended: 404), and DELETE ends it (204) with its stream.
  * GET opens the session's stream of change notifications when the host's lists change (else 405); a
  * session may hold only so many (429).
+ *
+ * <p>Once the application context stops, before the web server's graceful shutdown, every new request is
+ * refused with 503 ({@link Replies#shuttingDown()}); requests already admitted are answered, and the web
+ * server's graceful shutdown waits for them within {@code spring.lifecycle.timeout-per-shutdown-phase}.
  */
 @RestController
-final class McpHttpController implements DisposableBean {
+final class McpHttpController implements DisposableBean, SmartLifecycle {
 
     private final OriginGuard guard;
     private final MethodAdmission methods;
@@ -56,6 +61,8 @@ final class McpHttpController implements DisposableBean {
     private final McpSessionStore sessions;
     private final CoreCall core;
     private McpContextPropagation propagation = () -> Runnable::run;
+    private volatile boolean running;
+    private volatile boolean draining;
 
     McpHttpController(McpServer server, OriginGuard guard, McpAuthorizer authorizer, McpBodyAuthorizer bodyAuthorizer,
             McpSessionStore sessions, int maxBodySize, Duration readTimeout, Duration heartbeat) {
@@ -78,7 +85,7 @@ final class McpHttpController implements DisposableBean {
         RequestHead head = RequestHead.of(request);
         DirectResponse direct = new DirectResponse(request, response);
         boolean close = head.declaresBody();
-        ResponseEntity<byte[]> early = guard.refusal(head, close);
+        ResponseEntity<byte[]> early = draining ? Replies.shuttingDown() : guard.refusal(head, close);
         if (early == null) {
             early = methods.refusal(head, close);
         }
@@ -138,6 +145,23 @@ final class McpHttpController implements DisposableBean {
     /** What carries the admitting thread's context (its security context) to a body read asynchronously. */
     void propagation(McpContextPropagation propagation) {
         this.propagation = propagation;
+    }
+
+    @Override
+    public void start() {
+        running = true;
+        draining = false;
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        draining = true;
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
     }
 
     @Override

@@ -18,6 +18,7 @@ final class Replies {
     private static final byte[] INTERNAL = error(-32603, "Internal error");
     private static final byte[] TIMEOUT = error(-32600, "Request Timeout: the body did not arrive in time");
     private static final byte[] UNREADABLE = error(-32600, "Bad Request: the body could not be read");
+    private static final byte[] SHUTTING_DOWN = error(-32603, "Service Unavailable: the server is shutting down");
 
     private Replies() {
     }
@@ -25,6 +26,11 @@ final class Replies {
     /** Origin, Host or an authorizer refused the request: 403 with an opaque body. */
     static ResponseEntity<byte[]> forbidden(boolean close) {
         return json(HttpStatus.FORBIDDEN, FORBIDDEN, close);
+    }
+
+    /** The application is stopping: 503, and the connection closes so that the client reconnects elsewhere. */
+    static ResponseEntity<byte[]> shuttingDown() {
+        return json(HttpStatus.SERVICE_UNAVAILABLE, SHUTTING_DOWN, true);
     }
 
     /** Not POST, or not a DELETE that names a session: 405 without body. */

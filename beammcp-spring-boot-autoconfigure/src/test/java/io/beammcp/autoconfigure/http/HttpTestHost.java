@@ -57,7 +57,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Streaming tools: {@code steps} reports progress 1 to 3 of 3 and logs once at each level; {@code hang}
  * reports progress once and then waits until interrupted (see {@link #HANG}); {@code together} reports
  * progress, waits until {@link #TOGETHER} has counted down to zero, reports again and answers its request
- * id; {@code ask} asks the user's name (an elicitation) and greets the answer. With {@code test.lists-change=true} the server is told the lists change ({@link CatalogChanges}
+ * id; {@code gate} waits for {@link #GATE}; {@code ask} asks the user's name (an elicitation) and greets the answer. With {@code test.lists-change=true} the server is told the lists change ({@link CatalogChanges}
  * bean); a legacy session may hold at most two streams.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
@@ -86,6 +86,10 @@ class HttpTestHost {
     /** The {@code together} tools wait for each other here. */
     static final AtomicReference<CountDownLatch> TOGETHER = new AtomicReference<>(new CountDownLatch(0));
 
+    /** The {@code gate} tool waits until this opens, and counts down {@link #GATE_ENTERED} as it starts. */
+    static final AtomicReference<CountDownLatch> GATE = new AtomicReference<>(new CountDownLatch(0));
+    static final AtomicReference<CountDownLatch> GATE_ENTERED = new AtomicReference<>(new CountDownLatch(0));
+
     /** One run of the {@code hang} tool, observed. */
     static final class Hang {
         final CountDownLatch entered = new CountDownLatch(1);
@@ -109,7 +113,8 @@ class HttpTestHost {
                 ToolSpec.builder("steps").description("Reports progress and logs").build(),
                 ToolSpec.builder("hang").description("Waits until cancelled").build(),
                 ToolSpec.builder("together").description("Waits for its peers").build(),
-                ToolSpec.builder("ask").description("Asks the user's name").build()),
+                ToolSpec.builder("ask").description("Asks the user's name").build(),
+                ToolSpec.builder("gate").description("Waits for the gate to open").build()),
                 List.of(ResourceSpec.builder(NOTES_URI, "notes").mimeType("text/plain").build()),
                 List.of(PromptSpec.of("greet", "Greets someone", PromptArgument.required("who", "whom to greet"))));
         Dispatch dispatch = (tool, arguments, context) -> {
@@ -150,6 +155,10 @@ class HttpTestHost {
                     }
                     context.progress(2, 2, null);
                     return ToolResult.of("done " + context.requestId());
+                }
+                case "gate": {
+                    GATE_ENTERED.get().countDown();
+                    return ToolResult.of(GATE.get().await(60, TimeUnit.SECONDS) ? "opened" : "still closed");
                 }
                 case "ask": {
                     Map<String, Object> answer = context.ask("user_name", InputRequest.elicitation("Your name?",

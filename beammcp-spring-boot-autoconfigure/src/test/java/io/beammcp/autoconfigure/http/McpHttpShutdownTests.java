@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.SmartLifecycle;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -13,6 +14,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Iterator;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Shutting the application down ends the open streams first: a {@code subscriptions/listen} gets its final
  * result and its stream ends, and the shutdown does not wait out the web server's grace period for them.
+ * Calls in flight are answered within the grace period; a request arriving meanwhile is refused with 503.
  */
 @Timeout(60)
 class McpHttpShutdownTests {
@@ -56,6 +61,143 @@ class McpHttpShutdownTests {
         assertThat(result.at("/result/_meta/io.modelcontextprotocol~1subscriptionId").asInt()).isEqualTo(42);
         while (lines.hasNext()) {
             assertThat(lines.next()).doesNotStartWith("data:");
+        }
+    }
+
+    @Test
+    void callsInFlightAreAnsweredAndNewRequestsRefusedWhileStopping() throws Exception {
+        CountDownLatch gate = new CountDownLatch(1);
+        CountDownLatch entered = new CountDownLatch(1);
+        HttpTestHost.GATE.set(gate);
+        HttpTestHost.GATE_ENTERED.set(entered);
+        HttpTestHost.TOGETHER.set(new CountDownLatch(2));
+        Hold hold = new Hold();
+        ConfigurableApplicationContext context = start(hold, "spring.lifecycle.timeout-per-shutdown-phase=30s");
+        try {
+            int port = port(context);
+            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            CompletableFuture<HttpResponse<String>> plain = client.sendAsync(call(port, 1, "gate"),
+                    HttpResponse.BodyHandlers.ofString());
+            CompletableFuture<HttpResponse<String>> streamed = client.sendAsync(call(port, 2, "together"),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+            awaitCount(HttpTestHost.TOGETHER.get(), 1);
+
+            CompletableFuture<Void> closed = CompletableFuture.runAsync(context::close);
+            assertThat(hold.stopping.await(10, TimeUnit.SECONDS)).as("the context is stopping").isTrue();
+            HttpResponse<String> refused = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+                    .send(call(port, 3, "echo"), HttpResponse.BodyHandlers.ofString());
+            assertThat(refused.statusCode()).isEqualTo(503);
+            assertThat(refused.headers().firstValue("Connection")).hasValue("close");
+            assertThat(JSON.readTree(refused.body()).at("/error/code").asInt()).isEqualTo(-32603);
+            assertThat(JSON.readTree(refused.body()).at("/error/message").asString())
+                    .isEqualTo("Service Unavailable: the server is shutting down");
+
+            hold.release.countDown();
+            Thread.sleep(300);
+            assertThat(closed).as("graceful shutdown waits for the calls in flight").isNotDone();
+            gate.countDown();
+            HttpTestHost.TOGETHER.get().countDown();
+            HttpResponse<String> first = plain.get(10, TimeUnit.SECONDS);
+            assertThat(first.statusCode()).isEqualTo(200);
+            assertThat(JSON.readTree(first.body()).at("/result/content/0/text").asString()).isEqualTo("opened");
+            HttpResponse<String> second = streamed.get(10, TimeUnit.SECONDS);
+            assertThat(second.statusCode()).isEqualTo(200);
+            assertThat(second.body()).contains("\"id\":2").contains("done 2");
+            closed.get(20, TimeUnit.SECONDS);
+        } finally {
+            gate.countDown();
+            hold.release.countDown();
+            context.close();
+        }
+    }
+
+    @Test
+    void aCallOutlivingTheGracePeriodDoesNotHoldTheShutdown() throws Exception {
+        CountDownLatch gate = new CountDownLatch(1);
+        CountDownLatch entered = new CountDownLatch(1);
+        HttpTestHost.GATE.set(gate);
+        HttpTestHost.GATE_ENTERED.set(entered);
+        Hold hold = new Hold();
+        hold.release.countDown();
+        ConfigurableApplicationContext context = start(hold, "spring.lifecycle.timeout-per-shutdown-phase=1s");
+        try {
+            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            client.sendAsync(call(port(context), 1, "gate"), HttpResponse.BodyHandlers.ofString());
+            assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+            long start = System.nanoTime();
+            context.close();
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(15));
+        } finally {
+            gate.countDown();
+        }
+    }
+
+    private static ConfigurableApplicationContext start(Hold hold, String grace) {
+        return new SpringApplicationBuilder(HttpTestHost.class)
+                .initializers(context -> context.getBeanFactory().registerSingleton("hold", hold))
+                .properties("server.port=0", "server.address=127.0.0.1", "server.shutdown=graceful", grace,
+                        "beammcp.http.allowed-origins=http://localhost:*", "spring.main.banner-mode=off")
+                .run();
+    }
+
+    private static int port(ConfigurableApplicationContext context) {
+        return context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
+    }
+
+    private static HttpRequest call(int port, int id, String tool) {
+        String arguments = "echo".equals(tool) ? "{\"text\":\"hi\"}" : "{}";
+        return HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/mcp"))
+                .timeout(Duration.ofSeconds(30)).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream").header("MCP-Protocol-Version", "2026-07-28")
+                .header("Mcp-Method", "tools/call").header("Mcp-Name", tool)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":" + id
+                        + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool + "\",\"arguments\":"
+                        + arguments + ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                        + "\"io.modelcontextprotocol/clientCapabilities\":{},\"progressToken\":" + id + "}}}"))
+                .build();
+    }
+
+    private static void awaitCount(CountDownLatch latch, long count) throws InterruptedException {
+        for (int i = 0; i < 1000 && latch.getCount() > count; i++) {
+            Thread.sleep(10);
+        }
+        assertThat(latch.getCount()).isEqualTo(count);
+    }
+
+    /**
+     * Stops after the endpoint and before the web server's graceful shutdown, and holds the context there until
+     * released: the window in which the web server still accepts connections but the endpoint is stopping.
+     */
+    static final class Hold implements SmartLifecycle {
+        final CountDownLatch stopping = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        private volatile boolean running;
+
+        @Override
+        public void start() {
+            running = true;
+        }
+
+        @Override
+        public void stop() {
+            stopping.countDown();
+            try {
+                release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            running = false;
+        }
+
+        @Override
+        public boolean isRunning() {
+            return running;
+        }
+
+        @Override
+        public int getPhase() {
+            return SmartLifecycle.DEFAULT_PHASE - 512;
         }
     }
 
