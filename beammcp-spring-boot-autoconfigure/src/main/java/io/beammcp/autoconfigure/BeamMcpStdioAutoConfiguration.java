@@ -19,6 +19,7 @@ import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.security.Principal;
+import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.function.IntConsumer;
@@ -43,8 +44,11 @@ public final class BeamMcpStdioAutoConfiguration {
     @Bean
     StdioRunner beamMcpStdioRunner(McpServer server, ApplicationContext context, Environment environment,
             BeamMcpStdioProperties properties) {
-        return runner(server, context, environment, properties, System.in,
+        StdioRunner runner = runner(server, context, environment, properties, System.in,
                 new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 64 * 1024), System::exit);
+        runner.grace(environment.getProperty("spring.lifecycle.timeout-per-shutdown-phase", Duration.class,
+                Duration.ofSeconds(30)));
+        return runner;
     }
 
     /** The runner on these streams, with the configured principal if any. */

@@ -8,11 +8,13 @@ import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.SpringApplication;
 import org.springframework.context.ApplicationContext;
+import org.springframework.context.SmartLifecycle;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.security.Principal;
+import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.function.IntConsumer;
 
@@ -22,18 +24,21 @@ import java.util.function.IntConsumer;
  * the JVM, so that no non-daemon thread can keep it alive: status 0 at end of input or on
  * {@code shutdown} / {@code exit}, 1 when reading fails. Unordered, it runs after the application's own
  * unordered runners, which are registered before auto-configured beans.
+ *
+ * <p>When the context stops before the input ends (the JVM got {@code SIGTERM}), messages read from then on
+ * are not served and the calls already read are answered first, within the shutdown phase's grace period.
  */
-final class StdioRunner implements ApplicationRunner {
+final class StdioRunner implements ApplicationRunner, SmartLifecycle {
 
     private static final Log log = LogFactory.getLog(StdioRunner.class);
 
-    private final McpServer server;
     private final ApplicationContext context;
     private final InputStream in;
     private final OutputStream out;
     private final IntConsumer exit;
-    private final Executor hostCode;
-    private final Principal principal;
+    private final StdioTransport transport;
+    private Duration grace = Duration.ofSeconds(30);
+    private volatile boolean running;
 
     StdioRunner(McpServer server, ApplicationContext context, InputStream in, OutputStream out, IntConsumer exit) {
         this(server, context, in, out, exit, null);
@@ -46,13 +51,16 @@ final class StdioRunner implements ApplicationRunner {
 
     StdioRunner(McpServer server, ApplicationContext context, InputStream in, OutputStream out, IntConsumer exit,
             Executor hostCode, Principal principal) {
-        this.principal = principal;
-        this.hostCode = hostCode;
-        this.server = server;
         this.context = context;
         this.in = in;
         this.out = out;
         this.exit = exit;
+        this.transport = new StdioTransport(server, hostCode, principal);
+    }
+
+    /** How long stopping waits for the calls in flight: {@code spring.lifecycle.timeout-per-shutdown-phase}. */
+    void grace(Duration grace) {
+        this.grace = grace;
     }
 
     @Override
@@ -64,7 +72,7 @@ final class StdioRunner implements ApplicationRunner {
     private int serve() {
         log.info("Serving MCP on standard input and output");
         try {
-            new StdioTransport(server, hostCode, principal).serve(in, out);
+            transport.serve(in, out);
             log.info("MCP session on standard input ended; stopping");
             return 0;
         } catch (IOException e) {
@@ -75,5 +83,27 @@ final class StdioRunner implements ApplicationRunner {
             log.error("Interrupted while finishing in-flight calls; stopping");
             return 1;
         }
+    }
+
+    @Override
+    public void start() {
+        running = true;
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        try {
+            if (!transport.stop(grace)) {
+                log.warn("Stopping with MCP calls still running after " + grace);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
     }
 }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.security.Principal;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -14,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -29,6 +31,7 @@ import java.util.function.Consumer;
  * cap is refused with {@code -32600} and skipped to its newline unparsed. On end of input, {@code shutdown} or
  * {@code exit}, in-flight calls finish and their responses are written, then the open streams end (a listen
  * gets its result, then {@code notifications/cancelled}), before {@link #serve} returns with everything flushed.
+ * {@link #stop} does the same for a shutdown signal: what is read from then on is not served.
  */
 public final class StdioTransport {
 
@@ -37,6 +40,8 @@ public final class StdioTransport {
     private final McpServer server;
     private final Executor hostCode;
     private final Principal principal;
+    private volatile boolean stopping;
+    private volatile Reading current;
 
     /**
      * A transport for a server whose host code runs on threads of the transport's own, one per call in flight.
@@ -111,6 +116,7 @@ public final class StdioTransport {
         Answers answers = new Answers(writer);
         Executor threads = own != null ? own : hostCode;
         Reading reading = new Reading(new LineReader(in, server.maxMessageSize()), exchange, answers, writer, threads);
+        current = reading;
         try {
             // readers are threads of the executor, so that host code never runs on the caller's thread
             threads.execute(reading);
@@ -129,6 +135,20 @@ public final class StdioTransport {
                 writer.flush();
             }
         }
+    }
+
+    /**
+     * Stops serving, as on a shutdown signal while {@link #serve} still reads: messages read from now on are
+     * not served, and this waits until every call already read has ended and been answered.
+     *
+     * @param grace how long to wait for those calls at most
+     * @return whether they were all answered within {@code grace}
+     * @throws InterruptedException when interrupted while waiting
+     */
+    public boolean stop(Duration grace) throws InterruptedException {
+        stopping = true;
+        Reading reading = current;
+        return reading == null || reading.awaitCalls(grace);
     }
 
     private static ThreadFactory daemons() {
@@ -194,7 +214,8 @@ public final class StdioTransport {
             Thread me = Thread.currentThread();
             reader = me;
             try {
-                for (LineReader.Line line = lines.next(); line != null && answers.last == null; line = lines.next()) {
+                for (LineReader.Line line = lines.next(); line != null && answers.last == null && !stopping;
+                        line = lines.next()) {
                     if (line.oversized()) {
                         writer.write(server.oversized().body());
                     } else {
@@ -259,6 +280,15 @@ public final class StdioTransport {
         void awaitCalls() throws InterruptedException {
             slots.acquire(MAX_IN_FLIGHT);
             slots.release(MAX_IN_FLIGHT);
+        }
+
+        /** Waits at most {@code grace} until every call handed over has ended; whether they all did. */
+        boolean awaitCalls(Duration grace) throws InterruptedException {
+            if (!slots.tryAcquire(MAX_IN_FLIGHT, grace.toNanos(), TimeUnit.NANOSECONDS)) {
+                return false;
+            }
+            slots.release(MAX_IN_FLIGHT);
+            return true;
         }
     }
 }
