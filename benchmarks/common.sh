@@ -112,24 +112,8 @@ results_dir() {
     echo "$dir"
 }
 
-# The jars that give the sample jar an ObservationRegistry and a Prometheus registry (Spring Boot Actuator and
-# micrometer-registry-prometheus, from the local Maven repository; see benchmarks/observed/pom.xml), minus those
-# the jar already holds, in a directory of the snapshot; sets OBSERVED_LIB. Call after snapshot_jars.
-observed_lib() {
-    OBSERVED_LIB="$SNAPSHOT_DIR/observed-lib"
-    mkdir -p "$OBSERVED_LIB"
-    "$ROOT_DIR/mvnw" -B -q -o -f "$BENCH_DIR/observed/pom.xml" dependency:copy-dependencies \
-        -DoutputDirectory="$OBSERVED_LIB" -DincludeScope=runtime >&2 \
-        || { echo "Could not copy the observed jars (run once online: ./mvnw -f benchmarks/observed/pom.xml dependency:copy-dependencies)" >&2; exit 2; }
-    local jar
-    for jar in $(unzip -Z1 "$SAMPLE_JAR" 'BOOT-INF/lib/*' | xargs -n1 basename); do
-        rm -f "$OBSERVED_LIB/$jar"
-    done
-}
-
-# The command that runs the sample jar observed: the same jar, with the observed jars on its class path
-# (Spring Boot's PropertiesLauncher, loader.path), so both runs measure one build.
-observed_java() { # java -> prints nothing; sets OBSERVED_CMD
-    OBSERVED_CMD=("$1" "${JAVA_OPTS_ARRAY[@]}" -Dloader.path="$OBSERVED_LIB" -cp "$SAMPLE_JAR"
-        org.springframework.boot.loader.launch.PropertiesLauncher --management.endpoints.web.exposure.include=prometheus)
-}
+# The sample jar ships Spring Boot Actuator (an ObservationRegistry and the Prometheus registry). Plain runs leave
+# it out with the sample's own actuator-off.yml, so they measure the server alone; observed runs keep it (over
+# stdio, by undoing the exclusion stdio imports).
+PLAIN_SAMPLE_ARGS=(--spring.config.import=classpath:/actuator-off.yml)
+OBSERVED_STDIO_ARGS=(--spring.autoconfigure.exclude=)

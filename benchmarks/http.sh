@@ -4,8 +4,8 @@
 #   benchmarks/http.sh                 # platform threads on the default java
 #   benchmarks/http.sh --virtual       # Temurin 25, spring.threads.virtual.enabled=true, both apps
 #   benchmarks/http.sh --java PATH     # another JVM (e.g. Temurin 25 with platform threads)
-#   benchmarks/http.sh --observed      # the sample jar with an ObservationRegistry and the Prometheus registry
-#                                      # ("sample") against the same jar without them ("bare")
+#   benchmarks/http.sh --observed      # the sample jar as shipped, with Actuator's ObservationRegistry and the
+#                                      # Prometheus registry ("sample"), against the same jar without them ("bare")
 #
 # Environment: DURATION (s per wrk run, 6), ROUNDS (2), WARMUP (s per app and request kind, 8), STARTS (5),
 # CONNECTIONS ("16 64"), THREADS (wrk threads, 2), JAVA_OPTS (for both apps), APP_OPTS (Spring Boot arguments for
@@ -52,8 +52,6 @@ snapshot_jars
 if [[ -n "$OBSERVED" ]]; then
     # "bare" is the sample jar itself, without observation; "sample" the same jar observed
     BARE_JAR="$SAMPLE_JAR"
-    observed_lib
-    observed_java "$JAVA_BIN"
     echo "observed mode: 'sample' = the sample jar with an ObservationRegistry and the Prometheus registry, 'bare' = the same jar without"
 fi
 RAW="$OUT/runs.tsv"
@@ -69,11 +67,14 @@ declare -A JAR=([sample]="$SAMPLE_JAR" [bare]="$BARE_JAR")
 declare -A PORT PID SESSION
 
 start_app() { # app port log
+    local own=()
     if [[ -n "$OBSERVED" && $1 == sample ]]; then
-        "${OBSERVED_CMD[@]}" --server.port="$2" "${APP_ARGS[@]}" > "$3" 2>&1 &
-    else
-        "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -jar "${JAR[$1]}" --server.port="$2" "${APP_ARGS[@]}" > "$3" 2>&1 &
+        # Actuator on the application's own port, for the scrape below
+        own=(--management.server.port="$2" --management.endpoints.web.exposure.include=prometheus)
+    elif [[ ${JAR[$1]} == "$SAMPLE_JAR" ]]; then
+        own=("${PLAIN_SAMPLE_ARGS[@]}")
     fi
+    "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -jar "${JAR[$1]}" --server.port="$2" "${own[@]}" "${APP_ARGS[@]}" > "$3" 2>&1 &
     LAST_PID=$!
     STARTED_PIDS+=("$LAST_PID")
 }

@@ -33,7 +33,9 @@ http)
     command -v wrk > /dev/null || { apt-get update -qq > /dev/null && apt-get install -y -qq wrk > /dev/null; }
     KIND="${KIND:-modern}"
     port=$(free_port)
-    "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -jar "$APP_JAR" --server.port="$port" "${APP_ARGS[@]}" > "$OUT/app.log" 2>&1 &
+    own=()
+    [[ "$APP_JAR" == "$SAMPLE_JAR" ]] && own=("${PLAIN_SAMPLE_ARGS[@]}")
+    "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -jar "$APP_JAR" --server.port="$port" "${own[@]}" "${APP_ARGS[@]}" > "$OUT/app.log" 2>&1 &
     pid=$!
     STARTED_PIDS+=("$pid")
     body='{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_weather","arguments":{"place":"Lisbon"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}'
@@ -77,15 +79,12 @@ http)
 stdio)
     require_jars "$SAMPLE_JAR" "$JMH_JAR"
     APP_CMD=("$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -jar "$SAMPLE_JAR")
-    if [[ "${1:-}" == --observed ]]; then
-        observed_lib
-        observed_java "$JAVA_BIN"
-        APP_CMD=("${OBSERVED_CMD[@]}")
-    fi
+    own=()
+    [[ "${1:-}" == --observed ]] && own=("${OBSERVED_STDIO_ARGS[@]}")
     timeout 300 "$JAVA" -cp "$JMH_JAR" io.beammcp.benchmarks.stdio.StdioDriver --calls "${CALLS:-100000}" --warmup 20000 \
         --stderr "$OUT/app.err" -- "${APP_CMD[0]}" -Xlog:jfr+startup=off \
         "-XX:StartFlightRecording=settings=profile,filename=$OUT/stdio.jfr,dumponexit=true" \
-        "${APP_CMD[@]:1}" --beammcp.transport=stdio &
+        "${APP_CMD[@]:1}" --beammcp.transport=stdio "${own[@]}" &
     STARTED_PIDS+=("$!")
     wait "$!"
     "${SUMMARY[@]}" "$OUT/stdio.jfr" --requests "$((${CALLS:-100000} + 20001))" | tee "$OUT/summary.txt"

@@ -72,11 +72,13 @@ STDIO = {
     "cds": [java, *opts, f"-XX:SharedArchiveFile={snap}/cds/stdio.jsa", *log, "-jar", app("cds"), "--beammcp.transport=stdio"],
     "aot": [java25, *opts, f"-XX:AOTCache={snap}/aot/stdio.aot", *log, "-jar", app("aot"), "--beammcp.transport=stdio"],
 }
+# the sample over HTTP without its Actuator endpoints, so that its start is the server's, as the bare app's is
+plain = ["--spring.config.import=classpath:/actuator-off.yml"]
 HTTP = {
     "bare": [java, *opts, "-jar", bare],
-    "fat": [java, *opts, "-jar", sample],
-    "cds": [java, *opts, f"-XX:SharedArchiveFile={snap}/cds/http.jsa", *log, "-jar", app("cds")],
-    "aot": [java25, *opts, f"-XX:AOTCache={snap}/aot/http.aot", *log, "-jar", app("aot")],
+    "fat": [java, *opts, "-jar", sample, *plain],
+    "cds": [java, *opts, f"-XX:SharedArchiveFile={snap}/cds/http.jsa", *log, "-jar", app("cds"), *plain],
+    "aot": [java25, *opts, f"-XX:AOTCache={snap}/aot/http.aot", *log, "-jar", app("aot"), *plain],
 }
 META = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}
 INIT = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25",

@@ -4,8 +4,9 @@
 #
 #   benchmarks/stdio.sh [--java PATH] [--observed]
 #
-# --observed compares the sample jar with an ObservationRegistry and the Prometheus registry ("observed")
-# against the same jar without them ("sample"), instead of the plain loop.
+# --observed compares the sample jar with Actuator's ObservationRegistry and the Prometheus registry, which
+# stdio leaves out unless told ("observed"), against the same jar as stdio starts it ("sample"), instead of the
+# plain loop.
 #
 # Then, in the same process, ROUND_TRIPS (5000) calls one at a time, as a client that waits for each answer:
 # their median and p99 round trip.
@@ -40,10 +41,6 @@ trap 'exit 130' INT TERM
 
 OUT="$(results_dir "stdio${OBSERVED:+-observed}")"
 snapshot_jars
-if [[ -n "$OBSERVED" ]]; then
-    observed_lib
-    observed_java "$JAVA_BIN"
-fi
 RAW="$OUT/runs.tsv"
 printf 'round\tapp\tcalls_per_s\tready_ms\tcpu_us_per_call\twarmup_calls_per_s\trtt_median_us\trtt_p99_us\n' > "$RAW"
 JAVA_VERSION=$("$JAVA_BIN" -version 2>&1 | head -1)
@@ -55,7 +52,7 @@ run() { # round app
     local cmd
     case $2 in
         sample) cmd=("$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -jar "$SAMPLE_JAR" --beammcp.transport=stdio) ;;
-        observed) cmd=("${OBSERVED_CMD[@]}" --beammcp.transport=stdio) ;;
+        observed) cmd=("$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -jar "$SAMPLE_JAR" --beammcp.transport=stdio "${OBSERVED_STDIO_ARGS[@]}") ;;
         plain) cmd=("$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -cp "$JMH_JAR" io.beammcp.benchmarks.stdio.PlainLineLoop) ;;
         plain-hop) cmd=("$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -cp "$JMH_JAR" io.beammcp.benchmarks.stdio.PlainLineLoop --hop) ;;
         plain-hopb) cmd=("$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -cp "$JMH_JAR" io.beammcp.benchmarks.stdio.PlainLineLoop --hop-batched) ;;

@@ -70,7 +70,7 @@ EOF
     grep -q '"id":5,' "$DIR/training.out" \
         || { echo "The training run gave no answer to its last call; see $DIR/training.log" >&2; exit 1; }
 else
-    "$JAVA_BIN" "$TRAIN_OPT" "${LOG_OPTS[@]}" -Dspring.context.exit=onRefresh -jar "$APP_JAR" --server.port=0 \
+    "$JAVA_BIN" "$TRAIN_OPT" "${LOG_OPTS[@]}" -Dspring.context.exit=onRefresh -jar "$APP_JAR" --server.port=0 --management.server.port=0 \
         > "$DIR/training.log" 2>&1
 fi
 [[ -s "$CACHE" ]] || { echo "The training run wrote no $CACHE; see $DIR/training.log" >&2; exit 1; }

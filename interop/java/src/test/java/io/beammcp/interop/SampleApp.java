@@ -57,7 +57,8 @@ final class SampleApp implements AutoCloseable {
         Files.createDirectories(log.getParent());
         List<String> command = new ArrayList<>(List.of(JAVA));
         command.addAll(JVM_OPTIONS);
-        command.addAll(List.of("-jar", JAR.toString(), "--server.port=" + port, "--spring.main.banner-mode=off"));
+        command.addAll(List.of("-jar", JAR.toString(), "--server.port=" + port, "--management.server.port=0",
+                "--spring.main.banner-mode=off"));
         command.addAll(List.of(extraArguments));
         Process process = new ProcessBuilder(command)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
