@@ -86,7 +86,8 @@ public final class BeamMcpAutoConfiguration {
                 .inputStateKey(input.getStateKey() == null ? null : input.getStateKey().getBytes(StandardCharsets.UTF_8))
                 .inputStateTtl(input.getStateTtl())
                 .inputTimeout(input.getTimeout())
-                .limits(new McpLimits(limits.getMaxConcurrentCallsPerTool()))
+                .limits(new McpLimits(limits.getMaxConcurrentCallsPerTool(),
+                        (int) Math.min(Integer.MAX_VALUE, limits.getMaxResultSize().toBytes())))
                 .tasks(tasks.isEnabled() ? taskStore.getIfAvailable() : null, new TaskOptions(tasks.getTtl(),
                         tasks.getPollInterval(), tasks.getImmediateWindow(), tasks.getLease(),
                         SPRING_SECURITY ? SecurityContexts.tasks() : null))

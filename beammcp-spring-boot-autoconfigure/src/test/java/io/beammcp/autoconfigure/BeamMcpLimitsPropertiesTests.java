@@ -1,9 +1,11 @@
 package io.beammcp.autoconfigure;
 
 import io.beammcp.autoconfigure.limits.BeamMcpLimitsProperties;
+import io.beammcp.core.server.McpServer;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,5 +27,16 @@ class BeamMcpLimitsPropertiesTests {
         runner.withPropertyValues("beammcp.limits.max-concurrent-calls-per-tool=3")
                 .run(context -> assertThat(context.getBean(BeamMcpLimitsProperties.class)
                         .getMaxConcurrentCallsPerTool()).isEqualTo(3));
+    }
+
+    @Test
+    void theResultCapReachesTheServer() {
+        String call = Wire.modern(1, "tools/call", "\"name\":\"echo\",\"arguments\":{\"text\":\"" + "x".repeat(300) + "\"}");
+        runner.withPropertyValues("beammcp.limits.max-result-size=200B").run(context -> {
+            assertThat(context.getBean(BeamMcpLimitsProperties.class).getMaxResultSize().toBytes()).isEqualTo(200);
+            JsonNode answer = Wire.ask(context.getBean(McpServer.class), call);
+            assertThat(answer.at("/result/isError").asBoolean()).isTrue();
+            assertThat(answer.at("/result/content/0/text").asString()).endsWith("over the server's limit of 200 bytes");
+        });
     }
 }

@@ -4,6 +4,7 @@ import io.beammcp.core.Revision;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.protocol.Envelopes;
 import io.beammcp.core.internal.protocol.McpError;
+import io.beammcp.core.internal.protocol.McpMethod;
 import io.beammcp.core.internal.protocol.ResultShaper;
 import io.beammcp.core.server.LegacySession;
 import io.beammcp.core.server.Reply;
@@ -15,15 +16,37 @@ final class Answers {
 
     private final Envelopes envelopes;
     private final ResultShaper shaper;
+    private final int maxResultBytes;
 
-    Answers(Envelopes envelopes, ResultShaper shaper) {
+    Answers(Envelopes envelopes, ResultShaper shaper, int maxResultBytes) {
         this.envelopes = envelopes;
         this.shaper = shaper;
+        this.maxResultBytes = maxResultBytes;
     }
 
     /** A handler's result, shaped for its revision. */
     Reply result(Revision era, JsonNode id, ObjectNode result, CacheHints cache) {
         return Reply.result(era, envelopes.result(id, shaper.shape(era, result, cache)), null);
+    }
+
+    /**
+     * What host code produced, shaped, enveloped and measured once: a response over the result cap is never
+     * sent, cut or not; a tool's becomes a tool error saying so, anything else {@code -32603}.
+     */
+    Reply hostResult(Revision era, JsonNode id, McpMethod method, ObjectNode result, CacheHints cache) {
+        byte[] body = envelopes.result(id, shaper.shape(era, result, cache));
+        if (maxResultBytes <= 0 || body.length <= maxResultBytes) {
+            return Reply.result(era, body, null);
+        }
+        String tooLarge = "The result was too large to send: " + body.length + " bytes, over the server's limit of "
+                + maxResultBytes + " bytes";
+        if (method != McpMethod.TOOLS_CALL) {
+            return error(era, id, new McpError(McpError.INTERNAL_ERROR, tooLarge));
+        }
+        ObjectNode error = result.objectNode();
+        error.putArray("content").addObject().put("type", "text").put("text", tooLarge);
+        error.put("isError", true);
+        return result(era, id, error, null);
     }
 
     /** A result sent as it is ({@code initialize}, {@code shutdown}), possibly opening a session. */

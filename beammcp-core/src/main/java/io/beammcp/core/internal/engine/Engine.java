@@ -89,7 +89,7 @@ public final class Engine {
         this.codec = new JsonCodec(config.maxMessageSize(), config.valueMapper());
         this.envelopes = new Envelopes(codec);
         ResultShaper shaper = new ResultShaper(codec, config.serverName(), config.serverVersion());
-        this.answers = new Answers(envelopes, shaper);
+        this.answers = new Answers(envelopes, shaper, config.limits().maxResultBytes());
         SchemaCompiler compiler = new SchemaCompiler(codec);
         Blocks blocks = new Blocks(codec);
         this.catalog = new CatalogState(config, codec, compiler, blocks);
@@ -297,7 +297,7 @@ public final class Engine {
         return () -> {
             Reply reply;
             try {
-                reply = answers.result(era, id, work.get(), cache);
+                reply = answers.hostResult(era, id, request.message().known(), work.get(), cache);
             } catch (InputRequiredException asked) {
                 reply = null;
             } catch (MissingClientCapabilityException e) {
