@@ -1,6 +1,7 @@
 package io.beammcp.core.server;
 
 import io.beammcp.core.Catalog;
+import io.beammcp.core.CatalogChanges;
 import io.beammcp.core.Completer;
 import io.beammcp.core.PromptMessage;
 import io.beammcp.core.PromptResult;
@@ -67,7 +68,7 @@ class AccessTest {
             ran.add(name);
             return new PromptResult(null, List.of(PromptMessage.user(Content.text("hi"))));
         }).completer(completer).cache(CachedResult.TOOLS, Duration.ofSeconds(5), "public")
-                .cache(CachedResult.PROMPTS, Duration.ofSeconds(5), "public");
+                .cache(CachedResult.PROMPTS, Duration.ofSeconds(5), "public").catalogChanges(new CatalogChanges());
         if (access != null) {
             builder.accessPolicy(access);
         }
@@ -189,6 +190,16 @@ class AccessTest {
         wire.principal = () -> "alice";
         JsonNode first = result(wire.modern(2, "tools/list", ""));
         assertThat(first.get("nextCursor")).isNotNull();
+    }
+
+    @Test
+    void aListenNeverSubscribesToNorConfirmsAHiddenResource() {
+        Wire wire = wire(policy);
+        wire.principal = () -> "bob";
+        assertThat(wire.send(Wire.modernText(1, "subscriptions/listen", "\"notifications\":{\"resourceSubscriptions\":"
+                + "[\"test://open\",\"test://secret\",\"test://secret/42\"]}", Wire.MODERN_META))).isNull();
+        assertThat(wire.notifications).hasSize(1);
+        assertThat(wire.notifications.get(0)).contains("\"resourceSubscriptions\":[\"test://open\"]");
     }
 
     @Test

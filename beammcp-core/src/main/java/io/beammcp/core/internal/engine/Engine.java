@@ -85,6 +85,7 @@ public final class Engine {
     private final McpObserver observer;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final int maxStreams;
+    private final Access access;
 
     public Engine(ServerConfig config) {
         this.codec = new JsonCodec(config.maxMessageSize(), config.valueMapper());
@@ -107,6 +108,7 @@ public final class Engine {
         Inputs inputs = new Inputs(new InputStates(key, config.inputStateTtl(), Clock.systemUTC(), codec,
                 config.inputStateKey() == null), codec,
                 config.inputTimeout());
+        this.access = new Access(config.accessPolicy());
         MethodTable table = table(config, inputs);
         this.modern = new ModernRequests(table, answers, codec, envelopes);
         this.legacy = new LegacyRequests(table, answers, capabilities, catalog, listens, codec, envelopes);
@@ -120,7 +122,6 @@ public final class Engine {
 
     private MethodTable table(ServerConfig config, Inputs inputs) {
         int pageSize = config.pageSize();
-        Access access = new Access(config.accessPolicy());
         ToolsHandler tools = new ToolsHandler(catalog::tools, toolCalls, inputs, codec, pageSize, config.toolsCache(),
                 tasks, new ToolBulkhead(config.limits().maxConcurrentCallsPerTool()), access);
         MethodTable.Builder table = new MethodTable.Builder()
@@ -165,7 +166,8 @@ public final class Engine {
         JsonNode filter = request.params().get("notifications");
         Set<String> taskIds = tasks == null || filter == null || !filter.isObject() ? Set.of()
                 : tasks.listened(filter, request.context());
-        return Outcome.listen(listens.check(request.id(), filter, request.context().session(), catalog, taskIds));
+        return Outcome.listen(listens.check(request.id(), filter, request.context().session(),
+                catalog.visibleTo(request.context().principal(), access), taskIds));
     }
 
     private static ScheduledThreadPoolExecutor timers() {

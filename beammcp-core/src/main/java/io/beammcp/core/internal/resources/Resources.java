@@ -130,6 +130,11 @@ public final class Resources {
         return value;
     }
 
+    /** Whether the caller sees a uri: listed, or matched by a listed template, that it sees. */
+    public boolean knows(String uri, Principal principal, Access access) {
+        return scopesToRead(uri, principal, access) != null;
+    }
+
     /** The scopes of the entry through which the caller sees a uri, or {@code null} when none shows it. */
     private List<String> scopesToRead(String uri, Principal principal, Access access) {
         ResourceSpec spec = concrete.get(uri);
