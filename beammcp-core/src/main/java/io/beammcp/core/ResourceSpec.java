@@ -13,15 +13,17 @@ import java.util.List;
  * @param size its size in bytes, or {@code null}
  * @param annotations hints for clients, or {@code null}
  * @param icons icons, or {@code null}
+ * @param scopes OAuth scopes a caller must hold to use it (never to see it), possibly empty
  */
 public record ResourceSpec(String uri, String name, String title, String description, String mimeType, Long size,
-        Annotations annotations, List<Icon> icons) implements ResourceEntry {
+        Annotations annotations, List<Icon> icons, List<String> scopes) implements ResourceEntry {
 
     /**
      * Copies the icons.
      */
     public ResourceSpec {
         icons = icons == null ? null : List.copyOf(icons);
+        scopes = scopes == null ? List.of() : List.copyOf(scopes);
     }
 
     /**
@@ -48,6 +50,7 @@ public record ResourceSpec(String uri, String name, String title, String descrip
         private Long size;
         private Annotations annotations;
         private List<Icon> icons;
+        private List<String> scopes;
 
         private Builder(String uri, String name) {
             this.uri = uri;
@@ -121,12 +124,24 @@ public record ResourceSpec(String uri, String name, String title, String descrip
         }
 
         /**
+         * Declares the OAuth scopes a caller must hold to use it; a caller without them still sees it listed
+         * and is refused (over HTTP 403 {@code insufficient_scope} naming all of them).
+         *
+         * @param scopes the scopes, for example {@code "files:write"}
+         * @return this builder
+         */
+        public Builder scopes(String... scopes) {
+            this.scopes = List.of(scopes);
+            return this;
+        }
+
+        /**
          * Builds the spec; its checks happen when a server compiles the catalog.
          *
          * @return the spec
          */
         public ResourceSpec build() {
-            return new ResourceSpec(uri, name, title, description, mimeType, size, annotations, icons);
+            return new ResourceSpec(uri, name, title, description, mimeType, size, annotations, icons, scopes);
         }
     }
 }

@@ -15,15 +15,17 @@ import java.util.List;
  * @param mimeType the media type of matching resources, or {@code null}
  * @param annotations hints for clients, or {@code null}
  * @param icons icons, or {@code null}
+ * @param scopes OAuth scopes a caller must hold to use it (never to see it), possibly empty
  */
 public record ResourceTemplateSpec(String uriTemplate, String name, String title, String description,
-        String mimeType, Annotations annotations, List<Icon> icons) implements ResourceEntry {
+        String mimeType, Annotations annotations, List<Icon> icons, List<String> scopes) implements ResourceEntry {
 
     /**
      * Copies the icons.
      */
     public ResourceTemplateSpec {
         icons = icons == null ? null : List.copyOf(icons);
+        scopes = scopes == null ? List.of() : List.copyOf(scopes);
     }
 
     /**
@@ -49,6 +51,7 @@ public record ResourceTemplateSpec(String uriTemplate, String name, String title
         private String mimeType;
         private Annotations annotations;
         private List<Icon> icons;
+        private List<String> scopes;
 
         private Builder(String uriTemplate, String name) {
             this.uriTemplate = uriTemplate;
@@ -111,12 +114,24 @@ public record ResourceTemplateSpec(String uriTemplate, String name, String title
         }
 
         /**
+         * Declares the OAuth scopes a caller must hold to use it; a caller without them still sees it listed
+         * and is refused (over HTTP 403 {@code insufficient_scope} naming all of them).
+         *
+         * @param scopes the scopes, for example {@code "files:write"}
+         * @return this builder
+         */
+        public Builder scopes(String... scopes) {
+            this.scopes = List.of(scopes);
+            return this;
+        }
+
+        /**
          * Builds the spec; its checks happen when a server compiles the catalog.
          *
          * @return the spec
          */
         public ResourceTemplateSpec build() {
-            return new ResourceTemplateSpec(uriTemplate, name, title, description, mimeType, annotations, icons);
+            return new ResourceTemplateSpec(uriTemplate, name, title, description, mimeType, annotations, icons, scopes);
         }
     }
 }

@@ -23,10 +23,11 @@ import java.util.Map;
  * @param requiredClientCapabilities client capabilities the tool cannot work without (for example
  *        {@code "sampling"}); a call from a client that did not declare them never reaches dispatch
  * @param taskSupport whether a 2026-07-28 call may run as a task (the Tasks extension); never {@code null}
+ * @param scopes OAuth scopes a caller must hold to use it (never to see it), possibly empty
  */
 public record ToolSpec(String name, String title, String description, String inputSchema, String outputSchema,
         ToolAnnotations annotations, List<Icon> icons, Map<String, Object> meta, String commandClass,
-        List<String> requiredClientCapabilities, TaskSupport taskSupport) {
+        List<String> requiredClientCapabilities, TaskSupport taskSupport, List<String> scopes) {
 
     /**
      * Normalizes the optional collections and annotations.
@@ -38,6 +39,7 @@ public record ToolSpec(String name, String title, String description, String inp
         requiredClientCapabilities = requiredClientCapabilities == null ? List.of()
                 : List.copyOf(requiredClientCapabilities);
         taskSupport = taskSupport == null ? TaskSupport.FORBIDDEN : taskSupport;
+        scopes = scopes == null ? List.of() : List.copyOf(scopes);
     }
 
     /**
@@ -70,6 +72,7 @@ public record ToolSpec(String name, String title, String description, String inp
         private String commandClass;
         private List<String> requiredClientCapabilities;
         private TaskSupport taskSupport;
+        private List<String> scopes;
 
         private Builder(String name) {
             this.name = name;
@@ -247,6 +250,18 @@ public record ToolSpec(String name, String title, String description, String inp
         }
 
         /**
+         * Declares the OAuth scopes a caller must hold to use it; a caller without them still sees it listed
+         * and is refused (over HTTP 403 {@code insufficient_scope} naming all of them).
+         *
+         * @param scopes the scopes, for example {@code "files:write"}
+         * @return this builder
+         */
+        public Builder scopes(String... scopes) {
+            this.scopes = List.of(scopes);
+            return this;
+        }
+
+        /**
          * Builds the spec; its checks happen when a server compiles the catalog.
          *
          * @return the tool spec
@@ -254,7 +269,7 @@ public record ToolSpec(String name, String title, String description, String inp
         public ToolSpec build() {
             return new ToolSpec(name, title, description, inputSchema, outputSchema,
                     new ToolAnnotations(hintTitle, readOnly, destructive, idempotent, openWorld), icons, meta,
-                    commandClass, requiredClientCapabilities, taskSupport);
+                    commandClass, requiredClientCapabilities, taskSupport, scopes);
         }
     }
 }

@@ -13,6 +13,7 @@ import io.beammcp.core.server.CachedResult;
 import io.beammcp.core.server.McpObserver;
 import io.beammcp.core.server.McpServer;
 import io.beammcp.core.server.McpLimits;
+import io.beammcp.core.server.McpAccessPolicy;
 import io.beammcp.core.server.McpServerBuilder;
 import io.beammcp.autoconfigure.limits.BeamMcpLimitsProperties;
 import io.beammcp.core.tasks.TaskOptions;
@@ -59,7 +60,7 @@ public final class BeamMcpAutoConfiguration {
             BeamMcpProperties properties, ObjectProvider<TaskStore> taskStore,
             ObjectProvider<BeamMcpTasksProperties> tasksProperties, Environment environment,
             ObjectProvider<McpObserver> observers,
-            BeamMcpLimitsProperties limits) {
+            BeamMcpLimitsProperties limits, ObjectProvider<McpAccessPolicy> accessPolicy) {
         BeamMcpTasksProperties tasks = tasksProperties.getIfAvailable(BeamMcpTasksProperties::new);
         BeamMcpProperties.Tools tools = properties.getTools();
         BeamMcpProperties.Streams streams = properties.getStreams();
@@ -92,6 +93,7 @@ public final class BeamMcpAutoConfiguration {
                         tasks.getPollInterval(), tasks.getImmediateWindow(), tasks.getLease(),
                         SPRING_SECURITY ? SecurityContexts.tasks() : null))
                 .observer(McpObserver.all(observers.orderedStream().toList()))
+                .accessPolicy(accessPolicy.getIfAvailable())
                 .build();
     }
 

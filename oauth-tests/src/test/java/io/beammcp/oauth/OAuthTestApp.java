@@ -26,6 +26,7 @@ public class OAuthTestApp {
     static final RSAKey FORGED = generate("as-key");
 
     static final AtomicInteger CALLS = new AtomicInteger();
+    static final AtomicInteger PURGES = new AtomicInteger();
 
     @Bean
     JwtDecoder jwtDecoder() throws JOSEException {
@@ -39,6 +40,12 @@ public class OAuthTestApp {
         String echo(String text) {
             CALLS.incrementAndGet();
             return text;
+        }
+
+        @McpTool(description = "Deletes a file", scopes = { "files:read", "files:write" })
+        String purge(String path) {
+            PURGES.incrementAndGet();
+            return "purged " + path;
         }
     }
 

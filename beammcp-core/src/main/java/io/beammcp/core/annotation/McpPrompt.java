@@ -38,4 +38,12 @@ public @interface McpPrompt {
      * @return the description, or empty for none
      */
     String description() default "";
+
+    /**
+     * OAuth scopes a caller must hold to use it; a caller without them still sees it and is refused (over
+     * HTTP 403 {@code insufficient_scope} naming all of them).
+     *
+     * @return the scopes, none by default
+     */
+    String[] scopes() default {};
 }

@@ -51,4 +51,12 @@ public @interface McpResourceTemplate {
      * @return for example {@code "application/json"}, or empty for none
      */
     String mimeType() default "";
+
+    /**
+     * OAuth scopes a caller must hold to use it; a caller without them still sees it and is refused (over
+     * HTTP 403 {@code insufficient_scope} naming all of them).
+     *
+     * @return the scopes, none by default
+     */
+    String[] scopes() default {};
 }

@@ -105,6 +105,14 @@ public @interface McpTool {
      */
     String outputSchema() default "";
 
+    /**
+     * OAuth scopes a caller must hold to use it; a caller without them still sees it and is refused (over
+     * HTTP 403 {@code insufficient_scope} naming all of them).
+     *
+     * @return the scopes, none by default
+     */
+    String[] scopes() default {};
+
     /** A behaviour hint that is either stated or left to the client's default. */
     enum Hint {
 

@@ -16,14 +16,15 @@ import io.beammcp.core.internal.host.HostCatalog;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.tasks.TaskSettings;
-import io.beammcp.core.internal.tasks.TaskThreads;
 import io.beammcp.core.tasks.TaskOptions;
 import io.beammcp.core.tasks.TaskStore;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -47,10 +48,7 @@ public final class McpServerBuilder {
     private ResourceReader resourceReader;
     private PromptRenderer promptRenderer;
     private Completer completer;
-    private CacheHints toolsCache = CacheHints.NONE;
-    private CacheHints resourcesCache = CacheHints.NONE;
-    private CacheHints promptsCache = CacheHints.NONE;
-    private CacheHints discoverCache = CacheHints.NONE;
+    private final Map<CachedResult, CacheHints> caches = new EnumMap<>(CachedResult.class);
     private CatalogChanges changes;
     private Duration toolTimeout;
     private int maxStreams = 1000;
@@ -61,6 +59,7 @@ public final class McpServerBuilder {
     private TaskStore taskStore;
     private TaskOptions taskOptions = TaskOptions.DEFAULTS;
     private McpObserver observer;
+    private McpAccessPolicy accessPolicy;
     private McpLimits limits = McpLimits.NONE;
 
     McpServerBuilder() {
@@ -204,13 +203,7 @@ public final class McpServerBuilder {
      * @return this builder
      */
     public McpServerBuilder cache(CachedResult kind, Duration ttl, String scope) {
-        CacheHints hints = CacheHints.of(ttl, scope);
-        switch (kind) {
-            case TOOLS -> toolsCache = hints;
-            case RESOURCES -> resourcesCache = hints;
-            case PROMPTS -> promptsCache = hints;
-            case DISCOVER -> discoverCache = hints;
-        }
+        caches.put(Objects.requireNonNull(kind, "kind"), CacheHints.of(ttl, scope));
         return this;
     }
 
@@ -364,6 +357,16 @@ public final class McpServerBuilder {
         return this;
     }
 
+    /** Sets who sees which entries and holds which scopes (none: all visible, no scope held); returns this builder. */
+    public McpServerBuilder accessPolicy(McpAccessPolicy policy) {
+        this.accessPolicy = policy;
+        return this;
+    }
+
+    private CacheHints cache(CachedResult kind) {
+        return caches.getOrDefault(kind, CacheHints.NONE);
+    }
+
     /** Sets the guardrails ({@link McpLimits#NONE} unless given); returns this builder. */
     public McpServerBuilder limits(McpLimits limits) {
         this.limits = Objects.requireNonNull(limits, "limits");
@@ -385,12 +388,11 @@ public final class McpServerBuilder {
                 : HostAssembly.compose(catalog == null ? null : new HostCatalog.Legacy(catalogSource, catalog, dispatch,
                         resourceReader, promptRenderer, completer, changes), contributions, registry, registrySource,
                         values);
-        TaskSettings tasks = taskStore == null ? null : new TaskSettings(taskOptions.ttl(), taskOptions.pollInterval(),
-                taskOptions.immediateWindow(), Duration.ofMillis(100), taskOptions.lease(),
-                taskOptions.executor() == null ? TaskThreads.INSTANCE : taskOptions.executor());
+        TaskSettings tasks = taskStore == null ? null : TaskSettings.of(taskOptions);
         return new McpServer(new ServerConfig(host.catalog(), host.dispatch(), host.reader(), host.renderer(),
                 host.completer(), host.changes(), serverName, serverVersion, instructions, pageSize, maxMessageSize,
-                toolsCache, resourcesCache, promptsCache, discoverCache, toolTimeout, maxStreams, maxStreamsPerSession,
-                inputStateKey, inputStateTtl, inputTimeout, values, taskStore, tasks, observer, limits));
+                cache(CachedResult.TOOLS), cache(CachedResult.RESOURCES), cache(CachedResult.PROMPTS),
+                cache(CachedResult.DISCOVER), toolTimeout, maxStreams, maxStreamsPerSession,
+                inputStateKey, inputStateTtl, inputTimeout, values, taskStore, tasks, observer, limits, accessPolicy));
     }
 }

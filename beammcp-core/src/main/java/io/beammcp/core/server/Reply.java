@@ -2,6 +2,8 @@ package io.beammcp.core.server;
 
 import io.beammcp.core.Revision;
 
+import java.util.List;
+
 /**
  * The core's answer to one incoming message, for a transport to frame: one {@link Kind} and the few facts
  * that kind needs. A transport maps the kind to its framing in one {@code switch} (over HTTP, to a status).
@@ -13,8 +15,28 @@ import io.beammcp.core.Revision;
  * @param errorCode the JSON-RPC error code of {@code body}, or {@code null} for a result or no body
  * @param openedSession the legacy session an {@code initialize} opened (a {@link Kind#RESULT} only), or
  *        {@code null}
+ * @param scopes every scope the refused operation needs (a {@link Kind#INSUFFICIENT_SCOPE} only), else empty
  */
-public record Reply(Kind kind, Revision revision, byte[] body, Integer errorCode, LegacySession openedSession) {
+public record Reply(Kind kind, Revision revision, byte[] body, Integer errorCode, LegacySession openedSession,
+        List<String> scopes) {
+
+    /** Copies the scopes. */
+    public Reply {
+        scopes = scopes == null ? List.of() : List.copyOf(scopes);
+    }
+
+    /**
+     * A reply that names no scope.
+     *
+     * @param kind what the answer is
+     * @param revision the revision served, or {@code null}
+     * @param body the response, or {@code null}
+     * @param errorCode its error code, or {@code null}
+     * @param openedSession the session an {@code initialize} opened, or {@code null}
+     */
+    public Reply(Kind kind, Revision revision, byte[] body, Integer errorCode, LegacySession openedSession) {
+        this(kind, revision, body, errorCode, openedSession, List.of());
+    }
 
     /** The kinds of answer, each framed its own way. */
     public enum Kind {
@@ -46,6 +68,13 @@ public record Reply(Kind kind, Revision revision, byte[] body, Integer errorCode
         /** The request would open more streams than allowed (HTTP 429). */
         OVER_LIMIT,
 
+        /**
+         * The caller may see what it named but lacks scopes it declares ({@code scopes}, all of them;
+         * {@code body} the {@code -31403} error): over HTTP 403 with a {@code WWW-Authenticate} step-up
+         * challenge, decided before any event-stream byte.
+         */
+        INSUFFICIENT_SCOPE,
+
         /** The client asked the stdio loop to stop: {@code shutdown} (answered by {@code body}) or {@code exit}. */
         END_OF_INPUT
     }
@@ -73,6 +102,19 @@ public record Reply(Kind kind, Revision revision, byte[] body, Integer errorCode
      */
     public static Reply error(Kind kind, Revision revision, byte[] body, int code) {
         return new Reply(kind, revision, body, code, null);
+    }
+
+    /**
+     * A use refused for lack of scopes.
+     *
+     * @param revision the revision served
+     * @param body the encoded {@code -31403} error response
+     * @param code its JSON-RPC error code
+     * @param scopes every scope the operation needs
+     * @return the reply
+     */
+    public static Reply insufficientScope(Revision revision, byte[] body, int code, List<String> scopes) {
+        return new Reply(Kind.INSUFFICIENT_SCOPE, revision, body, code, null, scopes);
     }
 
     /**
@@ -108,9 +150,11 @@ public record Reply(Kind kind, Revision revision, byte[] body, Integer errorCode
     /**
      * Whether the message was refused before any handler ran (a 4xx over HTTP).
      *
-     * @return {@code true} for {@link Kind#REFUSED}, {@link Kind#SESSION_MISSING} and {@link Kind#OVER_LIMIT}
+     * @return {@code true} for {@link Kind#REFUSED}, {@link Kind#SESSION_MISSING}, {@link Kind#OVER_LIMIT} and
+     *         {@link Kind#INSUFFICIENT_SCOPE}
      */
     public boolean refused() {
-        return kind == Kind.REFUSED || kind == Kind.SESSION_MISSING || kind == Kind.OVER_LIMIT;
+        return kind == Kind.REFUSED || kind == Kind.SESSION_MISSING || kind == Kind.OVER_LIMIT
+                || kind == Kind.INSUFFICIENT_SCOPE;
     }
 }

@@ -42,10 +42,10 @@ public class McpEndpoint {
         body.put("tools", catalog.tools().stream().map(McpEndpoint::tool).toList());
         List<ResourceEntry> entries = catalog.resources();
         body.put("resources", entries.stream().filter(ResourceSpec.class::isInstance).map(ResourceSpec.class::cast)
-                .map(r -> entry("uri", r.uri(), r.name(), r.title())).toList());
+                .map(r -> entry("uri", r.uri(), r.name(), r.title(), r.scopes())).toList());
         body.put("resourceTemplates", entries.stream().filter(ResourceTemplateSpec.class::isInstance)
                 .map(ResourceTemplateSpec.class::cast)
-                .map(t -> entry("uriTemplate", t.uriTemplate(), t.name(), t.title())).toList());
+                .map(t -> entry("uriTemplate", t.uriTemplate(), t.name(), t.title(), t.scopes())).toList());
         body.put("prompts", catalog.prompts().stream().map(McpEndpoint::prompt).toList());
         return body;
     }
@@ -72,6 +72,7 @@ public class McpEndpoint {
         if (tool.taskSupport() != null) {
             json.put("taskSupport", tool.taskSupport().name().toLowerCase(java.util.Locale.ROOT));
         }
+        putScopes(json, tool.scopes());
         return json;
     }
 
@@ -80,15 +81,24 @@ public class McpEndpoint {
         json.put("name", prompt.name());
         putIfPresent(json, "title", prompt.title());
         json.put("arguments", prompt.arguments().stream().map(PromptArgument::name).toList());
+        putScopes(json, prompt.scopes());
         return json;
     }
 
-    private static Map<String, Object> entry(String key, String uri, String name, String title) {
+    private static Map<String, Object> entry(String key, String uri, String name, String title, List<String> scopes) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put(key, uri);
         json.put("name", name);
         putIfPresent(json, "title", title);
+        putScopes(json, scopes);
         return json;
+    }
+
+    /** The scopes an entry requires, listed only when there are some. */
+    private static void putScopes(Map<String, Object> json, List<String> scopes) {
+        if (!scopes.isEmpty()) {
+            json.put("scopes", scopes);
+        }
     }
 
     private static void putIfPresent(Map<String, Object> json, String key, Object value) {

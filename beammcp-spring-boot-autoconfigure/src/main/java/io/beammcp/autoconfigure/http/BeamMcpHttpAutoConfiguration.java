@@ -78,7 +78,7 @@ public final class BeamMcpHttpAutoConfiguration {
     McpHttpController mcpHttpController(McpServer server, BeamMcpHttpProperties properties,
             BeamMcpProperties serverProperties, ObjectProvider<McpAuthorizer> authorizer,
             ObjectProvider<McpBodyAuthorizer> bodyAuthorizer, McpSessionStore sessions,
-            ObjectProvider<McpContextPropagation> propagation) {
+            ObjectProvider<McpContextPropagation> propagation, ObjectProvider<McpScopeChallenge> challenge) {
         if (properties.getAllowedOrigins() == null) {
             throw new MissingAllowedOriginsException(properties.getPath());
         }
@@ -88,7 +88,7 @@ public final class BeamMcpHttpAutoConfiguration {
         OriginGuard guard = new OriginGuard(properties.getAllowedOrigins(), properties.getAllowedHosts());
         McpHttpController controller = new McpHttpController(server, guard, required, bodyAuthorizer.getIfAvailable(),
                 sessions, (int) properties.getMaxBodySize().toBytes(), properties.getReadTimeout(),
-                serverProperties.getStreams().getHeartbeat());
+                serverProperties.getStreams().getHeartbeat(), challenge.getIfAvailable(() -> McpScopeChallenge.bearer(null)));
         propagation.ifAvailable(controller::propagation);
         return controller;
     }

@@ -65,14 +65,15 @@ final class McpHttpController implements DisposableBean, SmartLifecycle {
     private volatile boolean draining;
 
     McpHttpController(McpServer server, OriginGuard guard, McpAuthorizer authorizer, McpBodyAuthorizer bodyAuthorizer,
-            McpSessionStore sessions, int maxBodySize, Duration readTimeout, Duration heartbeat) {
+            McpSessionStore sessions, int maxBodySize, Duration readTimeout, Duration heartbeat,
+            McpScopeChallenge challenge) {
         this.guard = guard;
         this.methods = new MethodAdmission(server);
         this.authorizers = new Authorizers(authorizer, bodyAuthorizer);
         this.bodies = new BodyLimits(maxBodySize, readTimeout);
         this.streams = new EventStreams(heartbeat);
         this.sessions = sessions;
-        this.core = new CoreCall(server, authorizers, sessions, streams, new ReplyMapping(sessions));
+        this.core = new CoreCall(server, authorizers, sessions, streams, new ReplyMapping(sessions, challenge));
     }
 
     /**

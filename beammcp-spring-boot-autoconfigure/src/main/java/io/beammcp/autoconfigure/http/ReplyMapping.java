@@ -1,6 +1,7 @@
 package io.beammcp.autoconfigure.http;
 
 import io.beammcp.core.server.Reply;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -14,7 +15,8 @@ import java.util.Base64;
  * both revisions (2026-07-28 and 2025-11-25): results and handler errors 200, accepted notifications and
  * responses 202, a refused message 400, or 404 for a method the 2026-07-28 revision does not know
  * ({@code -32601}), a missing legacy session 400, or 404 when the named one is unknown or ended; and 429 for
- * a stream over the bounds. A reply ended unanswered (a cancelled request) is an empty event stream.
+ * a stream over the bounds; 403 with a {@code WWW-Authenticate} step-up challenge for a caller lacking
+ * declared scopes. A reply ended unanswered (a cancelled request) is an empty event stream.
  *
  * <p>A 2025-11-25 {@code initialize} that opened a session gets a fresh id here, saved in the
  * {@link McpSessionStore} and sent back in {@code Mcp-Session-Id}.
@@ -25,9 +27,15 @@ final class ReplyMapping {
 
     private final McpSessionStore sessions;
     private final SecureRandom random = new SecureRandom();
+    private final McpScopeChallenge challenge;
 
     ReplyMapping(McpSessionStore sessions) {
+        this(sessions, McpScopeChallenge.bearer(null));
+    }
+
+    ReplyMapping(McpSessionStore sessions, McpScopeChallenge challenge) {
         this.sessions = sessions;
+        this.challenge = challenge;
     }
 
     /**
@@ -45,6 +53,9 @@ final class ReplyMapping {
                     ? HttpStatus.NOT_FOUND : HttpStatus.BAD_REQUEST, reply, close);
             case SESSION_MISSING -> framed(sessionNamed ? HttpStatus.NOT_FOUND : HttpStatus.BAD_REQUEST, reply, close);
             case OVER_LIMIT -> framed(HttpStatus.TOO_MANY_REQUESTS, reply, close);
+            case INSUFFICIENT_SCOPE -> Replies.head(HttpStatus.FORBIDDEN, close)
+                    .header(HttpHeaders.WWW_AUTHENTICATE, challenge.challenge(reply.scopes()))
+                    .contentType(MediaType.APPLICATION_JSON).body(reply.body());
             case UNANSWERED -> Replies.emptyStream();
         };
     }

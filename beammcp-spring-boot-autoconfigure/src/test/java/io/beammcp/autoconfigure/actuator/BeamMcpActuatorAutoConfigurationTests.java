@@ -31,7 +31,7 @@ class BeamMcpActuatorAutoConfigurationTests {
 
         @Bean
         Catalog catalog() {
-            return Catalog.of(List.of(ToolSpec.builder("b").destructive().build(), ToolSpec.builder("a").build()));
+            return Catalog.of(List.of(ToolSpec.builder("b").destructive().build(), ToolSpec.builder("a").scopes("files:read", "files:write").build()));
         }
 
         @Bean
@@ -56,10 +56,10 @@ class BeamMcpActuatorAutoConfigurationTests {
     }
 
     @Test
-    void theEndpointListsToolsByNameWithTheirHints() {
+    void theEndpointListsToolsByNameWithTheirHintsAndScopes() {
         runner.withPropertyValues("management.endpoints.web.exposure.include=mcp").run(context -> {
             Map<String, Object> catalog = context.getBean(McpEndpoint.class).catalog();
-            assertThat(catalog.get("tools").toString()).isEqualTo("[{name=a, taskSupport=forbidden}, "
+            assertThat(catalog.get("tools").toString()).isEqualTo("[{name=a, taskSupport=forbidden, scopes=[files:read, files:write]}, "
                     + "{name=b, annotations={destructiveHint=true}, taskSupport=forbidden}]");
         });
     }

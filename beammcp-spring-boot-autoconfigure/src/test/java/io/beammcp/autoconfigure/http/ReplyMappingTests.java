@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -156,10 +157,29 @@ class ReplyMappingTests {
     }
 
     @Test
+    void anInsufficientScopeIs403WithAStepUpChallengeNamingEveryScopeAndTheJsonRpcError() {
+        byte[] denied = bytes("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-31403,"
+                + "\"message\":\"Insufficient scope\",\"data\":{\"scopes\":[\"files:read\",\"files:write\"]}}}");
+        Reply reply = Reply.insufficientScope(MODERN, denied, -31403, List.of("files:read", "files:write"));
+        ResponseEntity<byte[]> response = new ReplyMapping(sessions,
+                McpScopeChallenge.bearer("https://mcp.example.com/.well-known/oauth-protected-resource/mcp"))
+                .response(reply, false, false);
+        assertThat(response.getStatusCode().value()).isEqualTo(403);
+        assertThat(response.getHeaders().toSingleValueMap()).containsExactly(entry(HttpHeaders.WWW_AUTHENTICATE,
+                "Bearer error=\"insufficient_scope\", scope=\"files:read files:write\", resource_metadata="
+                        + "\"https://mcp.example.com/.well-known/oauth-protected-resource/mcp\""),
+                entry("Content-Type", "application/json"));
+        assertThat(response.getBody()).isEqualTo(denied);
+        assertThat(mapping.response(reply, false, false).getHeaders().getFirst(HttpHeaders.WWW_AUTHENTICATE))
+                .isEqualTo("Bearer error=\"insufficient_scope\", scope=\"files:read files:write\"");
+    }
+
+    @Test
     void everyKindHasItsStatus() {
         Map<Reply.Kind, Integer> expected = new EnumMap<>(Map.of(Reply.Kind.RESULT, 200, Reply.Kind.ERROR, 200,
                 Reply.Kind.REFUSED, 400, Reply.Kind.ACCEPTED, 202, Reply.Kind.UNANSWERED, 200,
-                Reply.Kind.SESSION_MISSING, 400, Reply.Kind.OVER_LIMIT, 429, Reply.Kind.END_OF_INPUT, 202));
+                Reply.Kind.SESSION_MISSING, 400, Reply.Kind.OVER_LIMIT, 429, Reply.Kind.END_OF_INPUT, 202,
+                Reply.Kind.INSUFFICIENT_SCOPE, 403));
         assertThat(expected.keySet()).as("a new kind needs its status here").containsExactly(Reply.Kind.values());
         Arrays.stream(Reply.Kind.values()).forEach(kind -> assertThat(
                 mapping.response(new Reply(kind, null, null, null, null), false, false).getStatusCode().value())

@@ -130,7 +130,7 @@ public final class AnnotatedBeans {
         ToolSpec.Builder spec = ToolSpec.builder(name).title(orNull(tool.title())).description(orNull(tool.description()))
                 .inputSchema(inputSchema).outputSchema(outputSchema)
                 .requiresClientCapabilities(tool.requiredClientCapabilities())
-                .taskSupport(tool.taskSupport());
+                .taskSupport(tool.taskSupport()).scopes(tool.scopes());
         if (tool.readOnly()) {
             spec.readOnly();
         }
@@ -198,7 +198,8 @@ public final class AnnotatedBeans {
         Results.checkResource(method);
         String mimeType = orNull(resource.mimeType());
         ResourceSpec spec = ResourceSpec.builder(resource.uri(), orElse(resource.name(), method.getName()))
-                .title(orNull(resource.title())).description(orNull(resource.description())).mimeType(mimeType).build();
+                .title(orNull(resource.title())).description(orNull(resource.description())).mimeType(mimeType)
+                .scopes(resource.scopes()).build();
         MethodCall call = new MethodCall(target, method);
         return ResourceBinding.of(spec, (uri, context) -> Results.contents(uri, mimeType,
                 call.invoke(contextOnly(method, context))));
@@ -230,7 +231,7 @@ public final class AnnotatedBeans {
         String mimeType = orNull(template.mimeType());
         ResourceTemplateSpec spec = ResourceTemplateSpec.builder(template.uriTemplate(),
                 orElse(template.name(), method.getName())).title(orNull(template.title()))
-                .description(orNull(template.description())).mimeType(mimeType).build();
+                .description(orNull(template.description())).mimeType(mimeType).scopes(template.scopes()).build();
         MethodCall call = new MethodCall(target, method);
         return ResourceTemplateBinding.of(spec, (uri, values, context) -> {
             Object[] args = new Object[parameters.length];
@@ -266,7 +267,7 @@ public final class AnnotatedBeans {
         }
         Results.checkPrompt(method);
         PromptSpec spec = new PromptSpec(orElse(prompt.name(), method.getName()), orNull(prompt.title()),
-                orNull(prompt.description()), null, arguments);
+                orNull(prompt.description()), null, arguments, List.of(prompt.scopes()));
         MethodCall call = new MethodCall(target, method);
         return PromptBinding.of(spec, (values, context) -> {
             Object[] args = new Object[parameters.length];

@@ -8,6 +8,7 @@ import tools.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * One advertised list, compiled once: items sorted by their key for keyset paging and indexed by key for
@@ -43,8 +44,16 @@ public final class Paged<T> {
      * A page of the list into {@code result}: the items whose keys come strictly after the cursor's, and a
      * {@code nextCursor} only when more follow. The cursor param must be absent or a cursor of this list.
      */
-    @SuppressWarnings("unchecked")
     public void page(ObjectNode params, int pageSize, ObjectNode result) {
+        page(params, pageSize, result, item -> true);
+    }
+
+    /**
+     * A page of the items the caller sees: hidden items are skipped as if absent, and a {@code nextCursor} is
+     * sent only when a visible item follows.
+     */
+    @SuppressWarnings("unchecked")
+    public void page(ObjectNode params, int pageSize, ObjectNode result, Predicate<T> visible) {
         int from = 0;
         JsonNode cursor = params == null ? null : params.get("cursor");
         if (cursor != null) {
@@ -54,13 +63,20 @@ public final class Paged<T> {
             int at = Arrays.binarySearch(keys, Cursor.decode(list, cursor.stringValue()));
             from = at >= 0 ? at + 1 : -at - 1;
         }
-        int to = Math.min(keys.length, from + pageSize);
         ArrayNode array = result.putArray(list);
-        for (int i = from; i < to; i++) {
-            array.add(advertised.apply((T) items[i]));
+        int i = from;
+        String last = null;
+        for (; i < keys.length && array.size() < pageSize; i++) {
+            if (visible.test((T) items[i])) {
+                array.add(advertised.apply((T) items[i]));
+                last = keys[i];
+            }
         }
-        if (to < keys.length && to > from) {
-            result.put("nextCursor", Cursor.encode(list, keys[to - 1]));
+        for (; i < keys.length; i++) {
+            if (visible.test((T) items[i])) {
+                result.put("nextCursor", Cursor.encode(list, last));
+                return;
+            }
         }
     }
 }

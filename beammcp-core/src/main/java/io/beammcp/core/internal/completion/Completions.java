@@ -1,6 +1,7 @@
 package io.beammcp.core.internal.completion;
 
 import io.beammcp.core.Completer;
+import io.beammcp.core.internal.access.Access;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.HostFaults;
 import io.beammcp.core.internal.call.Outcome;
@@ -14,6 +15,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.security.Principal;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,8 +37,11 @@ public final class Completions {
     private final JsonCodec codec;
     private final Supplier<Prompts> prompts;
     private final Supplier<Resources> resources;
+    private final Access access;
 
-    public Completions(Completer completer, JsonCodec codec, Supplier<Prompts> prompts, Supplier<Resources> resources) {
+    public Completions(Completer completer, JsonCodec codec, Supplier<Prompts> prompts, Supplier<Resources> resources,
+            Access access) {
+        this.access = access;
         this.completer = completer;
         this.codec = codec;
         this.prompts = prompts;
@@ -45,13 +50,13 @@ public final class Completions {
 
     /** {@code completion/complete}: the request checked now against the catalog, the completer run later. */
     public Outcome handle(Request request) {
-        Query parsed = parse(request.params(), prompts.get(), resources.get());
         HostContext context = request.context();
+        Query parsed = parse(request.params(), prompts.get(), resources.get(), context.principal());
         return Outcome.work(() -> complete(parsed, context), null);
     }
 
     /** The request, its reference checked against the catalog's current prompts and resources. */
-    private Query parse(ObjectNode params, Prompts prompts, Resources resources) {
+    private Query parse(ObjectNode params, Prompts prompts, Resources resources, Principal principal) {
         JsonNode ref = params == null ? null : params.get("ref");
         if (ref == null || !ref.isObject()) {
             throw McpError.invalidParams("Invalid params: ref must be an object");
@@ -65,19 +70,21 @@ public final class Completions {
         Completer.Reference reference;
         String type = ref.path("type").asString("");
         if (type.equals("ref/prompt") && ref.path("name").isString()) {
-            Prompts.Prompt prompt = prompts.get(ref.get("name").stringValue());
+            Prompts.Prompt prompt = prompts.get(ref.get("name").stringValue(), principal, access);
             if (prompt == null) {
                 throw McpError.invalidParams("Invalid params: ref names no listed prompt");
             }
+            access.requireScopes(principal, prompt.spec().scopes());
             if (!prompt.declares(name)) {
                 throw McpError.invalidParams("Invalid params: the prompt has no argument '" + name + "'");
             }
             reference = new Completer.Reference(prompt.spec().name(), null);
         } else if (type.equals("ref/resource") && ref.path("uri").isString()) {
-            Resources.Template template = resources.template(ref.get("uri").stringValue());
+            Resources.Template template = resources.template(ref.get("uri").stringValue(), principal, access);
             if (template == null) {
                 throw McpError.invalidParams("Invalid params: ref names no listed resource template");
             }
+            access.requireScopes(principal, template.spec().scopes());
             if (!template.template().variables().contains(name)) {
                 throw McpError.invalidParams("Invalid params: the template has no variable '" + name + "'");
             }

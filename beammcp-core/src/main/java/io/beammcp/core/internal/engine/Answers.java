@@ -56,6 +56,9 @@ final class Answers {
 
     /** An error: refusing the message as such, or a handler's outcome. */
     Reply error(Revision era, JsonNode id, McpError e) {
+        if (e.scopes() != null) {
+            return Reply.insufficientScope(era, envelopes.error(id, e), e.code(), e.scopes());
+        }
         Reply.Kind kind = e.refusesRequest(era != Revision.V2025_11_25) ? Reply.Kind.REFUSED : Reply.Kind.ERROR;
         return Reply.error(kind, era, envelopes.error(id, e), e.code());
     }

@@ -8,6 +8,7 @@ import io.beammcp.core.PromptSpec;
 import io.beammcp.core.ResourceEntry;
 import io.beammcp.core.ResourceReader;
 import io.beammcp.core.ToolSpec;
+import io.beammcp.core.internal.access.Access;
 import io.beammcp.core.internal.catalog.Blocks;
 import io.beammcp.core.internal.catalog.Paged;
 import io.beammcp.core.internal.catalog.SchemaCompiler;
@@ -22,6 +23,7 @@ import io.beammcp.core.internal.tools.ToolIndex;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.security.Principal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
@@ -102,6 +104,31 @@ final class CatalogState implements Offers, CatalogChanges.Listener {
 
     Prompts currentPrompts() {
         return index.prompts();
+    }
+
+    /** The catalog's offers as one caller sees them: a hidden resource is never subscribed to (nor confirmed). */
+    Offers visibleTo(Principal principal, Access access) {
+        return new Offers() {
+            @Override
+            public boolean listsChange() {
+                return CatalogState.this.listsChange();
+            }
+
+            @Override
+            public boolean prompts() {
+                return CatalogState.this.prompts();
+            }
+
+            @Override
+            public boolean resources() {
+                return CatalogState.this.resources();
+            }
+
+            @Override
+            public boolean knows(String uri) {
+                return currentResources().knows(uri, principal, access);
+            }
+        };
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.beammcp.core.internal.engine;
 import io.beammcp.core.Catalog;
 import io.beammcp.core.MissingClientCapabilityException;
 import io.beammcp.core.Revision;
+import io.beammcp.core.internal.access.Access;
 import io.beammcp.core.internal.call.CallLifecycle;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.HostFaults;
@@ -84,6 +85,7 @@ public final class Engine {
     private final McpObserver observer;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final int maxStreams;
+    private final Access access;
 
     public Engine(ServerConfig config) {
         this.codec = new JsonCodec(config.maxMessageSize(), config.valueMapper());
@@ -106,6 +108,7 @@ public final class Engine {
         Inputs inputs = new Inputs(new InputStates(key, config.inputStateTtl(), Clock.systemUTC(), codec,
                 config.inputStateKey() == null), codec,
                 config.inputTimeout());
+        this.access = new Access(config.accessPolicy());
         MethodTable table = table(config, inputs);
         this.modern = new ModernRequests(table, answers, codec, envelopes);
         this.legacy = new LegacyRequests(table, answers, capabilities, catalog, listens, codec, envelopes);
@@ -120,7 +123,7 @@ public final class Engine {
     private MethodTable table(ServerConfig config, Inputs inputs) {
         int pageSize = config.pageSize();
         ToolsHandler tools = new ToolsHandler(catalog::tools, toolCalls, inputs, codec, pageSize, config.toolsCache(),
-                tasks, new ToolBulkhead(config.limits().maxConcurrentCallsPerTool()));
+                tasks, new ToolBulkhead(config.limits().maxConcurrentCallsPerTool()), access);
         MethodTable.Builder table = new MethodTable.Builder()
                 .modern(McpMethod.SERVER_DISCOVER, request -> Outcome.result(capabilities.discover(),
                         capabilities.discoverCache()))
@@ -131,7 +134,7 @@ public final class Engine {
                 .both(McpMethod.TOOLS_CALL, tools::call);
         if (catalog.resources()) {
             ResourcesHandler resources = new ResourcesHandler(catalog::currentResources, inputs, codec, pageSize,
-                    config.resourcesCache());
+                    config.resourcesCache(), access);
             table.both(McpMethod.RESOURCES_LIST, resources::list)
                     .both(McpMethod.RESOURCES_TEMPLATES_LIST, resources::templates)
                     .both(McpMethod.RESOURCES_READ, resources::read);
@@ -142,7 +145,7 @@ public final class Engine {
         }
         if (catalog.prompts()) {
             PromptsHandler prompts = new PromptsHandler(catalog::currentPrompts, inputs, codec, pageSize,
-                    config.promptsCache());
+                    config.promptsCache(), access);
             table.both(McpMethod.PROMPTS_LIST, prompts::list).both(McpMethod.PROMPTS_GET, prompts::get);
         }
         if (tasks != null) {
@@ -152,7 +155,7 @@ public final class Engine {
         }
         if (config.completer() != null) {
             Completions completions = new Completions(config.completer(), codec, catalog::currentPrompts,
-                    catalog::currentResources);
+                    catalog::currentResources, access);
             table.both(McpMethod.COMPLETION_COMPLETE, completions::handle);
         }
         return table.build();
@@ -163,7 +166,8 @@ public final class Engine {
         JsonNode filter = request.params().get("notifications");
         Set<String> taskIds = tasks == null || filter == null || !filter.isObject() ? Set.of()
                 : tasks.listened(filter, request.context());
-        return Outcome.listen(listens.check(request.id(), filter, request.context().session(), catalog, taskIds));
+        return Outcome.listen(listens.check(request.id(), filter, request.context().session(),
+                catalog.visibleTo(request.context().principal(), access), taskIds));
     }
 
     private static ScheduledThreadPoolExecutor timers() {
@@ -233,7 +237,7 @@ public final class Engine {
         }
         String name = message.params().get("name").stringValue();
         return message.known() == McpMethod.TOOLS_CALL ? catalog.tools().get(name) != null
-                : catalog.prompts() && catalog.currentPrompts().get(name) != null;
+                : catalog.prompts() && catalog.currentPrompts().get(name, null, Access.NONE) != null;
     }
 
     /** Everything that can be decided without host code, done now. */

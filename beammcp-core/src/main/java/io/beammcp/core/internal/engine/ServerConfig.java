@@ -8,6 +8,7 @@ import io.beammcp.core.PromptRenderer;
 import io.beammcp.core.ResourceReader;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.tasks.TaskSettings;
+import io.beammcp.core.server.McpAccessPolicy;
 import io.beammcp.core.server.McpObserver;
 import io.beammcp.core.server.McpLimits;
 import io.beammcp.core.tasks.TaskStore;
@@ -24,7 +25,7 @@ public record ServerConfig(Catalog catalog, Dispatch dispatch, ResourceReader re
         int maxStreams, int maxStreamsPerSession, byte[] inputStateKey, Duration inputStateTtl,
         Duration inputTimeout, JsonMapper valueMapper, TaskStore taskStore, TaskSettings taskSettings,
         McpObserver observer,
-        McpLimits limits) {
+        McpLimits limits, McpAccessPolicy accessPolicy) {
 
     /** Refuses a setting that could only fail later, naming it. */
     public ServerConfig {

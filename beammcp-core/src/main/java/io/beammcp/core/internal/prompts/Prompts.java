@@ -7,6 +7,7 @@ import io.beammcp.core.PromptMessage;
 import io.beammcp.core.PromptRenderer;
 import io.beammcp.core.PromptResult;
 import io.beammcp.core.PromptSpec;
+import io.beammcp.core.internal.access.Access;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.HostFaults;
 import io.beammcp.core.internal.catalog.Blocks;
@@ -15,10 +16,12 @@ import io.beammcp.core.internal.catalog.Paged;
 import io.beammcp.core.internal.catalog.SchemaCompiler;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.McpError;
+import io.beammcp.core.server.McpAccessPolicy;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.security.Principal;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -83,24 +86,28 @@ public final class Prompts {
         return renderer != null;
     }
 
-    public void list(ObjectNode params, int pageSize, ObjectNode result) {
-        prompts.page(params, pageSize, result);
+    public void list(ObjectNode params, int pageSize, ObjectNode result, Principal principal, Access access) {
+        prompts.page(params, pageSize, result,
+                prompt -> access.sees(principal, McpAccessPolicy.Kind.PROMPT, prompt.spec().name()));
     }
 
-    public Prompt get(String name) {
-        return prompts.get(name);
+    /** A prompt the caller sees, or {@code null} as for an unknown one. */
+    public Prompt get(String name, Principal principal, Access access) {
+        Prompt prompt = prompts.get(name);
+        return prompt != null && access.sees(principal, McpAccessPolicy.Kind.PROMPT, name) ? prompt : null;
     }
 
     /** The listed prompt a {@code prompts/get} names; {@code -32602} with {@code data.name} otherwise. */
-    public Prompt named(ObjectNode params) {
+    public Prompt named(ObjectNode params, Principal principal, Access access) {
         JsonNode name = params == null ? null : params.get("name");
         if (name == null || !name.isString()) {
             throw McpError.invalidParams("Invalid params: name must be a string");
         }
-        Prompt prompt = prompts.get(name.stringValue());
+        Prompt prompt = get(name.stringValue(), principal, access);
         if (prompt == null) {
             throw new McpError(McpError.INVALID_PARAMS, "Unknown prompt", codec.object().put("name", name.stringValue()));
         }
+        access.requireScopes(principal, prompt.spec().scopes());
         return prompt;
     }
 

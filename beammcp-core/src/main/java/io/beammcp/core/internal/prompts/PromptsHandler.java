@@ -1,5 +1,6 @@
 package io.beammcp.core.internal.prompts;
 
+import io.beammcp.core.internal.access.Access;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.Outcome;
 import io.beammcp.core.internal.call.Request;
@@ -20,8 +21,11 @@ public final class PromptsHandler {
     private final JsonCodec codec;
     private final int pageSize;
     private final CacheHints cache;
+    private final Access access;
 
-    public PromptsHandler(Supplier<Prompts> prompts, Inputs inputs, JsonCodec codec, int pageSize, CacheHints cache) {
+    public PromptsHandler(Supplier<Prompts> prompts, Inputs inputs, JsonCodec codec, int pageSize, CacheHints cache,
+            Access access) {
+        this.access = access;
         this.prompts = prompts;
         this.inputs = inputs;
         this.codec = codec;
@@ -31,14 +35,14 @@ public final class PromptsHandler {
 
     public Outcome list(Request request) {
         ObjectNode result = codec.object();
-        prompts.get().list(request.params(), pageSize, result);
-        return Outcome.result(result, cache);
+        prompts.get().list(request.params(), pageSize, result, request.context().principal(), access);
+        return Outcome.result(result, access.listHints(cache));
     }
 
     public Outcome get(Request request) {
         Prompts current = prompts.get();
         ObjectNode params = request.params();
-        Prompts.Prompt prompt = current.named(params);
+        Prompts.Prompt prompt = current.named(params, request.context().principal(), access);
         Map<String, String> arguments = current.arguments(prompt, params);
         JsonNode sent = params == null ? null : params.get("arguments");
         HostContext context = request.context();

@@ -1,6 +1,11 @@
 package io.beammcp.core.internal.protocol;
 
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.util.List;
 
 /**
  * A JSON-RPC error decided by the core; thrown inside the request path and turned into an error response
@@ -26,6 +31,7 @@ public final class McpError extends RuntimeException {
     private final int code;
     private final transient JsonNode data;
     private final boolean aboutEnvelope;
+    private final transient List<String> scopes;
 
     public McpError(int code, String message) {
         this(code, message, null, false);
@@ -36,10 +42,31 @@ public final class McpError extends RuntimeException {
     }
 
     private McpError(int code, String message, JsonNode data, boolean aboutEnvelope) {
+        this(code, message, data, aboutEnvelope, null);
+    }
+
+    private McpError(int code, String message, JsonNode data, boolean aboutEnvelope, List<String> scopes) {
         super(message, null, false, false);
         this.code = code;
         this.data = data;
         this.aboutEnvelope = aboutEnvelope;
+        this.scopes = scopes;
+    }
+
+    /**
+     * A caller that may see an entry lacks scopes it declares: {@code -31403} naming every one of them in
+     * {@code data.scopes}, which a transport turns into a step-up challenge (over HTTP 403).
+     */
+    public static McpError insufficientScope(List<String> scopes) {
+        ObjectNode data = JsonNodeFactory.instance.objectNode();
+        ArrayNode array = data.putArray("scopes");
+        scopes.forEach(array::add);
+        return new McpError(ACCESS_DENIED, "Insufficient scope", data, false, List.copyOf(scopes));
+    }
+
+    /** The scopes a refused use needs, or {@code null} when this is not an insufficient-scope refusal. */
+    public List<String> scopes() {
+        return scopes;
     }
 
     /** A {@code -32602} about the request's own metadata rather than the method's params. */

@@ -1,12 +1,5 @@
 package io.beammcp.core.internal.resources;
 
-import io.beammcp.core.internal.call.HostContext;
-import io.beammcp.core.internal.call.HostFaults;
-import io.beammcp.core.internal.catalog.Blocks;
-import io.beammcp.core.internal.catalog.Catalogs;
-import io.beammcp.core.internal.catalog.Paged;
-import io.beammcp.core.internal.json.JsonCodec;
-import io.beammcp.core.internal.protocol.McpError;
 import io.beammcp.core.InvalidParamsException;
 import io.beammcp.core.ReadResult;
 import io.beammcp.core.ResourceContents;
@@ -14,6 +7,8 @@ import io.beammcp.core.ResourceEntry;
 import io.beammcp.core.ResourceReader;
 import io.beammcp.core.ResourceSpec;
 import io.beammcp.core.ResourceTemplateSpec;
+import io.beammcp.core.internal.access.Access;
+import io.beammcp.core.server.McpAccessPolicy;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.HostFaults;
 import io.beammcp.core.internal.catalog.Blocks;
@@ -27,6 +22,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.security.Principal;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +40,7 @@ public final class Resources {
 
     private final List<ResourceEntry> entries;
     private final Paged<ObjectNode> resources;
+    private final Map<String, ResourceSpec> concrete;
     private final Paged<Template> templates;
     private final ResourceReader reader;
     private final JsonCodec codec;
@@ -57,6 +54,7 @@ public final class Resources {
             throw new IllegalArgumentException("The catalog lists resources but no ResourceReader was given");
         }
         Map<String, ObjectNode> byUri = new HashMap<>();
+        Map<String, ResourceSpec> specs = new HashMap<>();
         Map<String, Template> byTemplate = new HashMap<>();
         for (ResourceEntry entry : entries) {
             if (entry instanceof ResourceSpec spec) {
@@ -64,6 +62,7 @@ public final class Resources {
                 if (byUri.putIfAbsent(spec.uri(), json) != null) {
                     throw new IllegalArgumentException("Resource uri '" + spec.uri() + "' is declared twice");
                 }
+                specs.put(spec.uri(), spec);
             } else if (entry instanceof ResourceTemplateSpec spec) {
                 Template template = advertise(spec, codec);
                 if (byTemplate.putIfAbsent(spec.uriTemplate(), template) != null) {
@@ -75,6 +74,7 @@ public final class Resources {
         }
         this.entries = List.copyOf(entries);
         this.resources = new Paged<>("resources", byUri, json -> json);
+        this.concrete = Map.copyOf(specs);
         this.templates = new Paged<>("resourceTemplates", byTemplate, Template::advertised);
         this.reader = reader;
         this.codec = codec;
@@ -90,29 +90,64 @@ public final class Resources {
         return reader != null;
     }
 
-    public void list(ObjectNode params, int pageSize, ObjectNode result) {
-        resources.page(params, pageSize, result);
+    public void list(ObjectNode params, int pageSize, ObjectNode result, Principal principal, Access access) {
+        resources.page(params, pageSize, result,
+                json -> access.sees(principal, McpAccessPolicy.Kind.RESOURCE, json.get("uri").stringValue()));
     }
 
-    public void listTemplates(ObjectNode params, int pageSize, ObjectNode result) {
-        templates.page(params, pageSize, result);
+    public void listTemplates(ObjectNode params, int pageSize, ObjectNode result, Principal principal,
+            Access access) {
+        templates.page(params, pageSize, result,
+                t -> access.sees(principal, McpAccessPolicy.Kind.RESOURCE_TEMPLATE, t.spec().uriTemplate()));
+    }
+
+    /** A template the caller sees, or {@code null} as for an unknown one. */
+    public Template template(String uriTemplate, Principal principal, Access access) {
+        Template template = templates.get(uriTemplate);
+        return template != null && access.sees(principal, McpAccessPolicy.Kind.RESOURCE_TEMPLATE, uriTemplate)
+                ? template : null;
     }
 
     public Template template(String uriTemplate) {
         return templates.get(uriTemplate);
     }
 
-    /** The uri to read, checked to be listed or matched by a listed template; otherwise not found. */
-    public String readable(ObjectNode params, boolean modern) {
+    /**
+     * The uri to read, checked to be listed or matched by a listed template that the caller sees (otherwise
+     * not found), then the scopes of that entry.
+     */
+    public String readable(ObjectNode params, boolean modern, Principal principal, Access access) {
         JsonNode uri = params == null ? null : params.get("uri");
         if (uri == null || !uri.isString()) {
             throw McpError.invalidParams("Invalid params: uri must be a string");
         }
         String value = uri.stringValue();
-        if (!knows(value)) {
+        List<String> scopes = scopesToRead(value, principal, access);
+        if (scopes == null) {
             throw notFound(value, modern);
         }
+        access.requireScopes(principal, scopes);
         return value;
+    }
+
+    /** Whether the caller sees a uri: listed, or matched by a listed template, that it sees. */
+    public boolean knows(String uri, Principal principal, Access access) {
+        return scopesToRead(uri, principal, access) != null;
+    }
+
+    /** The scopes of the entry through which the caller sees a uri, or {@code null} when none shows it. */
+    private List<String> scopesToRead(String uri, Principal principal, Access access) {
+        ResourceSpec spec = concrete.get(uri);
+        if (spec != null && access.sees(principal, McpAccessPolicy.Kind.RESOURCE, uri)) {
+            return spec.scopes();
+        }
+        for (Template t : templates.all()) {
+            if (t.template().matches(uri)
+                    && access.sees(principal, McpAccessPolicy.Kind.RESOURCE_TEMPLATE, t.spec().uriTemplate())) {
+                return t.spec().scopes();
+            }
+        }
+        return null;
     }
 
     /** Whether a uri is listed or matched by a listed template: one that can be read and subscribed to. */

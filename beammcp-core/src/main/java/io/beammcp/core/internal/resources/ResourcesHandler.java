@@ -1,5 +1,6 @@
 package io.beammcp.core.internal.resources;
 
+import io.beammcp.core.internal.access.Access;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.Outcome;
 import io.beammcp.core.internal.call.Request;
@@ -21,9 +22,11 @@ public final class ResourcesHandler {
     private final JsonCodec codec;
     private final int pageSize;
     private final CacheHints cache;
+    private final Access access;
 
     public ResourcesHandler(Supplier<Resources> resources, Inputs inputs, JsonCodec codec, int pageSize,
-            CacheHints cache) {
+            CacheHints cache, Access access) {
+        this.access = access;
         this.resources = resources;
         this.inputs = inputs;
         this.codec = codec;
@@ -33,28 +36,28 @@ public final class ResourcesHandler {
 
     public Outcome list(Request request) {
         ObjectNode result = codec.object();
-        resources.get().list(request.params(), pageSize, result);
-        return Outcome.result(result, cache);
+        resources.get().list(request.params(), pageSize, result, request.context().principal(), access);
+        return Outcome.result(result, access.listHints(cache));
     }
 
     public Outcome templates(Request request) {
         ObjectNode result = codec.object();
-        resources.get().listTemplates(request.params(), pageSize, result);
-        return Outcome.result(result, cache);
+        resources.get().listTemplates(request.params(), pageSize, result, request.context().principal(), access);
+        return Outcome.result(result, access.listHints(cache));
     }
 
     public Outcome read(Request request) {
         Resources current = resources.get();
         boolean modern = request.modern();
-        String uri = current.readable(request.params(), modern);
         HostContext context = request.context();
+        String uri = current.readable(request.params(), modern, context.principal(), access);
         context.withInput(inputs.open(request.era(), request.message(), uri, null, context.principal()), inputs.timeout());
         return Outcome.work(() -> current.read(uri, context, modern), cache);
     }
 
     /** {@code resources/subscribe} (2025-11-25): a readable URI (else {@code -32002}); the result is {@code {}}. */
     public Outcome subscribe(Request request) {
-        String uri = resources.get().readable(request.params(), false);
+        String uri = resources.get().readable(request.params(), false, request.context().principal(), access);
         if (!request.context().session().subscribe(uri)) {
             throw McpError.invalidParams("Invalid params: a session holds at most " + Session.MAX_SUBSCRIPTIONS
                     + " subscriptions");

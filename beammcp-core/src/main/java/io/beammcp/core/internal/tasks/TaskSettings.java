@@ -26,4 +26,10 @@ public record TaskSettings(Duration ttl, Duration pollInterval, Duration immedia
             }
         }
     }
+
+    /** The settings of the given options, with this process's fixed store watch interval. */
+    public static TaskSettings of(io.beammcp.core.tasks.TaskOptions options) {
+        return new TaskSettings(options.ttl(), options.pollInterval(), options.immediateWindow(), Duration.ofMillis(100),
+                options.lease(), options.executor() == null ? TaskThreads.INSTANCE : options.executor());
+    }
 }

@@ -3,6 +3,7 @@ package io.beammcp.core.internal.tools;
 import io.beammcp.core.MissingClientCapabilityException;
 import io.beammcp.core.Revision;
 import io.beammcp.core.TaskSupport;
+import io.beammcp.core.internal.access.Access;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.Outcome;
 import io.beammcp.core.internal.call.Request;
@@ -13,9 +14,11 @@ import io.beammcp.core.internal.limits.ToolBulkhead;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.protocol.McpError;
 import io.beammcp.core.internal.tasks.Tasks;
+import io.beammcp.core.server.McpAccessPolicy;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.security.Principal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,12 +36,14 @@ public final class ToolsHandler {
     private final CacheHints cache;
     private final Tasks tasks;
     private final ToolBulkhead bulkhead;
+    private final Access access;
 
     /**
      * @param tasks the Tasks extension, or {@code null} when the server runs no tasks
      */
     public ToolsHandler(Supplier<Paged<CompiledTool>> tools, ToolCalls calls, Inputs inputs, JsonCodec codec,
-            int pageSize, CacheHints cache, Tasks tasks, ToolBulkhead bulkhead) {
+            int pageSize, CacheHints cache, Tasks tasks, ToolBulkhead bulkhead, Access access) {
+        this.access = access;
         this.bulkhead = bulkhead;
         this.tasks = tasks;
         this.tools = tools;
@@ -51,8 +56,10 @@ public final class ToolsHandler {
 
     public Outcome list(Request request) {
         ObjectNode result = codec.object();
-        tools.get().page(request.params(), pageSize, result);
-        return Outcome.result(result, cache);
+        Principal principal = request.context().principal();
+        tools.get().page(request.params(), pageSize, result,
+                tool -> access.sees(principal, McpAccessPolicy.Kind.TOOL, tool.name()));
+        return Outcome.result(result, access.listHints(cache));
     }
 
     /**
@@ -68,10 +75,12 @@ public final class ToolsHandler {
             throw McpError.invalidParams("Invalid params: name must be a string");
         }
         CompiledTool tool = tools.get().get(name.stringValue());
-        if (tool == null) {
+        Principal principal = request.context().principal();
+        if (tool == null || !access.sees(principal, McpAccessPolicy.Kind.TOOL, tool.name())) {
             String shown = ToolIndex.NAME.matcher(name.stringValue()).matches() ? ": " + name.stringValue() : "";
             throw McpError.invalidParams("Unknown tool" + shown);
         }
+        access.requireScopes(principal, tool.spec().scopes());
         JsonNode arguments = params.get("arguments");
         if (arguments == null) {
             arguments = codec.object();

@@ -1,9 +1,11 @@
 package io.beammcp.autoconfigure.security.oauth2;
 
 import io.beammcp.autoconfigure.http.BeamMcpHttpProperties;
+import io.beammcp.autoconfigure.http.McpScopeChallenge;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -37,6 +39,13 @@ import org.springframework.security.web.SecurityFilterChain;
 @ConditionalOnProperty(name = "beammcp.http.oauth2.resource")
 @EnableConfigurationProperties({ BeamMcpOAuth2Properties.class, BeamMcpHttpProperties.class })
 public final class BeamMcpOAuth2AutoConfiguration {
+
+    /** The 403 step-up challenge names the metadata document, as the 401 does. */
+    @Bean
+    @ConditionalOnMissingBean
+    McpScopeChallenge mcpScopeChallenge(BeamMcpOAuth2Properties properties) {
+        return McpScopeChallenge.bearer(new ProtectedResource(properties).metadataUrl());
+    }
 
     @Bean
     @Order(Ordered.HIGHEST_PRECEDENCE + 10)
