@@ -9,7 +9,9 @@
 # failure that expected-failures.txt does not list, and on a listed one that passes or never ran (the
 # list can only shrink). Needs java and npm; installs nginx and PostgreSQL from Debian when they are missing
 # (as root).
-# Builds the sample and conformance jars when they are missing.
+# The TypeScript SDK's OAuth support runs against a sample instance in its oauth profile, with the Spring
+# Authorization Server of authorization-server/ as its issuer.
+# Builds the sample, conformance and authorization-server jars when they are missing.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -72,15 +74,19 @@ nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
 # --- the jars, copied so that a concurrent rebuild cannot change them under the run ------------------------
 [ -f "$root/sample-app/target/sample-app.jar" ] || (cd "$root" && ./mvnw -q -B -pl sample-app -am package -DskipTests)
 [ -f "$root/conformance/target/conformance-app.jar" ] || (cd "$root" && ./mvnw -q -B -pl conformance -am package -DskipTests)
+[ -f "$here/authorization-server/target/authorization-server.jar" ] \
+  || (cd "$root" && ./mvnw -q -B -pl interop/authorization-server package -DskipTests)
 cp "$root/sample-app/target/sample-app.jar" "$work/sample-app.jar"
 cp "$root/conformance/target/conformance-app.jar" "$work/conformance-app.jar"
+cp "$here/authorization-server/target/authorization-server.jar" "$work/authorization-server.jar"
 # fast start-up matters more than peak speed here; every instance is small
 java_opts="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m -Xss512k"
 
-# --- free loopback ports: sample A B (page size default) C D (page size 1), fixture E F, nginx x6, PostgreSQL -
-read -r pA pB pC pD pE pF lbRR lbRRPaged lbSess lbSessPaged lbFixture lbFixtureSess pPg < <("$node" -e '
+# --- free loopback ports: sample A B (page size default) C D (page size 1), fixture E F, nginx x6, PostgreSQL,
+# the authorization server and the sample in its oauth profile
+read -r pA pB pC pD pE pF lbRR lbRRPaged lbSess lbSessPaged lbFixture lbFixtureSess pPg pAS pOAuth < <("$node" -e '
   const net = require("net"); const servers = [];
-  (async () => { for (let i = 0; i < 13; i++) servers.push(await new Promise((ok) => {
+  (async () => { for (let i = 0; i < 15; i++) servers.push(await new Promise((ok) => {
     const s = net.createServer(); s.listen(0, "127.0.0.1", () => ok(s)); })); 
     console.log(servers.map((s) => s.address().port).join(" ")); servers.forEach((s) => s.close()); })();')
 
@@ -109,6 +115,11 @@ start_java sampleC "$work/sample-app.jar" "$pC" --beammcp.page-size=1
 start_java sampleD "$work/sample-app.jar" "$pD" --beammcp.page-size=1
 start_java fixtureE "$work/conformance-app.jar" "$pE" "${shared_state[@]}" "${shared_tasks[@]}"
 start_java fixtureF "$work/conformance-app.jar" "$pF" "${shared_state[@]}" "${shared_tasks[@]}"
+# OAuth: the authorization server issues tokens for the oauth instance's endpoint, which names it as issuer
+log "starting the authorization server and a sample instance in its oauth profile"
+start_java authServer "$work/authorization-server.jar" "$pAS" "--interop.resource=http://127.0.0.1:$pOAuth/mcp"
+start_java sampleOAuth "$work/sample-app.jar" "$pOAuth" --spring.profiles.active=oauth \
+  "--beammcp.sample.issuer=http://127.0.0.1:$pAS"
 
 wait_port() { # <name> <port> <pid> <deadline, epoch seconds>
   local deadline=$4
@@ -163,6 +174,8 @@ for name in sampleA sampleB sampleC sampleD fixtureE fixtureF; do
   pid_var="pid_$name"
   wait_port "$name" "${!port_var}" "${!pid_var}" "$deadline"
 done
+wait_port authServer "$pAS" "$pid_authServer" "$deadline"
+wait_port sampleOAuth "$pOAuth" "$pid_sampleOAuth" "$deadline"
 wait_port nginx "$lbFixture" "$pid_nginx" $(($(date +%s) + 20))
 log "servers up after $(($(date +%s) - started)) s"
 
@@ -181,6 +194,9 @@ flow ts-client.mjs --transport http --url "$direct" --paged-url "$directPaged"
 flow ts-sdk.mjs --transport http --url "$direct" --paged-url "$directPaged"
 flow inspector.mjs --inspector v1 --transport http --url "$direct"
 flow inspector.mjs --inspector v2 --transport http --url "$direct"
+log "OAuth: the TypeScript SDK discovers the authorization server, gets a token (client_credentials), calls a tool"
+flow ts-oauth.mjs --url "http://127.0.0.1:$pOAuth/mcp" --issuer "http://127.0.0.1:$pAS" \
+  --client-id interop-client --client-secret interop-secret
 log "HTTP through nginx: round-robin, no affinity (modern) / session routing (legacy)"
 flow ts-client.mjs --transport http --label http-nginx --url "$rr" --paged-url "$rrPaged" --expect-spread true
 flow ts-sdk.mjs --transport http --label http-nginx-sessions --url "$sess" --paged-url "$sessPaged" --expect-spread true

@@ -4,15 +4,18 @@ import io.beammcp.autoconfigure.http.McpAuthorization;
 import io.beammcp.autoconfigure.http.McpAuthorizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Profile;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 
 /**
  * Who may call the sample over HTTP: processes on this machine only. A real host would check a token or
- * a client certificate here; the server refuses to start until some {@link McpAuthorizer} is declared.
+ * a client certificate here; the server refuses to start until some {@link McpAuthorizer} is declared. The
+ * oauth profile checks a token instead (the starter's authorizer admits what its OAuth chain authenticated).
  */
 @Configuration(proxyBeanMethods = false)
+@Profile("!oauth")
 class WeatherSecurity {
 
     @Bean
