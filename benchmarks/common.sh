@@ -116,4 +116,4 @@ results_dir() {
 # it out with the sample's own actuator-off.yml, so they measure the server alone; observed runs keep it (over
 # stdio, by undoing the exclusion stdio imports).
 PLAIN_SAMPLE_ARGS=(--spring.config.import=classpath:/actuator-off.yml)
-OBSERVED_STDIO_ARGS=(--spring.autoconfigure.exclude=)
+OBSERVED_STDIO_ARGS=(--beammcp.sample.stdio-actuator=on)

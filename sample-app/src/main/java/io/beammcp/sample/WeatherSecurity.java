@@ -2,6 +2,7 @@ package io.beammcp.sample;
 
 import io.beammcp.autoconfigure.http.McpAuthorization;
 import io.beammcp.autoconfigure.http.McpAuthorizer;
+import io.beammcp.core.server.McpAccessPolicy;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Profile;
@@ -17,6 +18,12 @@ import java.net.UnknownHostException;
 @Configuration(proxyBeanMethods = false)
 @Profile("!oauth")
 class WeatherSecurity {
+
+    /** Callers on this machine hold every scope (plan_trip's {@code weather:plan}); the oauth profile asks the token. */
+    @Bean
+    McpAccessPolicy everyScopeOnThisMachine() {
+        return (caller, scope) -> true;
+    }
 
     @Bean
     McpAuthorizer loopbackOnly() {

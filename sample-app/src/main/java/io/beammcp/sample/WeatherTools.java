@@ -52,8 +52,8 @@ class WeatherTools {
     }
 
     @McpTool(name = "plan_trip", title = "Trip weather advice", readOnly = true, idempotent = Hint.TRUE,
-            openWorld = Hint.FALSE, description = "Weather advice for travelling to a city by train, car or plane: what"
-                    + " to expect on arrival and what to take. Plans only; books nothing.")
+            openWorld = Hint.FALSE, scopes = "weather:plan", description = "Weather advice for travelling to a city by"
+                    + " train, car or plane: what to expect on arrival and what to take. Plans only; books nothing.")
     String planTrip(Destination destination, Transport transport) {
         return weather.trip(destination, transport);
     }

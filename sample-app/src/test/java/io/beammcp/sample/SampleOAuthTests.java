@@ -62,7 +62,7 @@ class SampleOAuthTests {
         HttpResponse<String> response = post(null);
         assertThat(response.statusCode()).isEqualTo(401);
         assertThat(response.headers().firstValue("WWW-Authenticate"))
-                .hasValue("Bearer resource_metadata=\"" + METADATA + "\", scope=\"mcp:tools\"");
+                .hasValue("Bearer resource_metadata=\"" + METADATA + "\", scope=\"mcp:tools weather:plan\"");
     }
 
     @Test
@@ -86,6 +86,25 @@ class SampleOAuthTests {
     }
 
     @Test
+    void aTokenWithoutTheToolsScopeIsAskedToStepUp() throws Exception {
+        HttpResponse<String> response = post(token(ENDPOINT, "mcp:tools"), "{\"jsonrpc\":\"2.0\",\"id\":7,"
+                + "\"method\":\"tools/call\",\"params\":{\"name\":\"plan_trip\",\"arguments\":{\"destination\":"
+                + "{\"city\":\"Oslo\"},\"transport\":\"train\"},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":"
+                + "\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}",
+                "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/call", "Mcp-Name", "plan_trip");
+        assertThat(response.statusCode()).isEqualTo(403);
+        assertThat(response.headers().firstValue("WWW-Authenticate")).hasValue(
+                "Bearer error=\"insufficient_scope\", scope=\"weather:plan\", resource_metadata=\"" + METADATA + "\"");
+        assertThat(JSON.readTree(response.body()).at("/error/code").asInt()).isEqualTo(-31403);
+
+        try (McpTestClient client = McpTestClient.http(URI.create(ENDPOINT),
+                Map.of("Authorization", "Bearer " + token(ENDPOINT, "mcp:tools weather:plan")))) {
+            assertThat(client.callTool("plan_trip", Map.of("destination", Map.of("city", "Oslo"), "transport", "train"))
+                    .isError()).isFalse();
+        }
+    }
+
+    @Test
     void tokenForAnotherResourceIsRefused() throws Exception {
         HttpResponse<String> response = post(token("http://127.0.0.1:1/mcp"));
         assertThat(response.statusCode()).isEqualTo(401);
@@ -94,9 +113,16 @@ class SampleOAuthTests {
     }
 
     private HttpResponse<String> post(String token) throws Exception {
+        return post(token, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}");
+    }
+
+    private HttpResponse<String> post(String token, String body, String... headers) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(ENDPOINT))
                 .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}"));
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
         }
@@ -104,9 +130,13 @@ class SampleOAuthTests {
     }
 
     private static String token(String audience) {
+        return token(audience, "mcp:tools");
+    }
+
+    private static String token(String audience, String scope) {
         Instant now = Instant.now();
         JWTClaimsSet claims = new JWTClaimsSet.Builder().issuer(ISSUER).audience(audience).subject("interop-client")
-                .claim("scope", "mcp:tools").issueTime(Date.from(now.minusSeconds(5)))
+                .claim("scope", scope).issueTime(Date.from(now.minusSeconds(5)))
                 .expirationTime(Date.from(now.plusSeconds(300))).build();
         try {
             SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(KEY.getKeyID()).build(),
