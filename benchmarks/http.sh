@@ -69,8 +69,9 @@ declare -A PORT PID SESSION
 start_app() { # app port log
     local own=()
     if [[ -n "$OBSERVED" && $1 == sample ]]; then
-        # Actuator on the application's own port, for the scrape below
-        own=(--management.server.port="$2" --management.endpoints.web.exposure.include=prometheus)
+        # Actuator on a free port of its own, for the scrape below
+        MANAGEMENT_PORT=$(free_port)
+        own=(--management.server.port="$MANAGEMENT_PORT" --management.endpoints.web.exposure.include=prometheus)
     elif [[ ${JAR[$1]} == "$SAMPLE_JAR" ]]; then
         own=("${PLAIN_SAMPLE_ARGS[@]}")
     fi
@@ -242,7 +243,7 @@ done
 
 if [[ -n "$OBSERVED" ]]; then
     # the observed app did observe: its scrape has the operation series
-    SERIES=$(curl -s --max-time 5 "http://127.0.0.1:${PORT[sample]}/actuator/prometheus" \
+    SERIES=$(curl -s --max-time 5 "http://127.0.0.1:$MANAGEMENT_PORT/actuator/prometheus" \
         | grep '^mcp_server_operation_duration_seconds_count{.*mcp_method_name="tools/call"' || true)
     [[ -n "$SERIES" ]] || { echo "the observed app has no mcp_server_operation_duration_seconds series" >&2; exit 1; }
     echo "$SERIES" > "$OUT/observed-series.txt"
