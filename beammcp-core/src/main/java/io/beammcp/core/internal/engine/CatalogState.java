@@ -31,7 +31,8 @@ import java.util.function.Supplier;
 
 /**
  * The host's catalog, compiled: every list indexed and sorted for paging. A change the host reports
- * recompiles that one list, swaps in a new index atomically, and tells the streams that want it.
+ * recompiles that one list, swaps in a new index atomically, and tells the streams that want it (and, under
+ * a policy that hides entries, whose caller sees one that changed).
  */
 final class CatalogState implements Offers, CatalogChanges.Listener {
 
@@ -39,6 +40,10 @@ final class CatalogState implements Offers, CatalogChanges.Listener {
 
     /** One compiled catalog. */
     private record Index(Paged<CompiledTool> tools, Resources resources, Prompts prompts) {
+    }
+
+    /** The index a change replaced, and the one it swapped in. */
+    private record Swap(Index before, Index after) {
     }
 
     private final Catalog catalog;
@@ -51,6 +56,7 @@ final class CatalogState implements Offers, CatalogChanges.Listener {
     private final Object recompiling = new Object();
     private volatile Index index;
     private Broadcaster broadcaster;
+    private Access access = Access.NONE;
 
     /** Compiles the catalog; refuses, naming the culprit, anything that could fail at call time. */
     CatalogState(ServerConfig config, JsonCodec codec, SchemaCompiler compiler, Blocks blocks) {
@@ -72,9 +78,13 @@ final class CatalogState implements Offers, CatalogChanges.Listener {
         }
     }
 
-    /** Starts listening to the host's changes, which then reach the streams through {@code broadcaster}. */
-    void listen(Broadcaster to) {
+    /**
+     * Starts listening to the host's changes, which then reach the streams through {@code broadcaster}: when
+     * {@code access} filters, only those whose caller sees an entry that changed.
+     */
+    void listen(Broadcaster to, Access access) {
         this.broadcaster = to;
+        this.access = access;
         if (changes != null) {
             changes.addListener(this);
         }
@@ -153,28 +163,46 @@ final class CatalogState implements Offers, CatalogChanges.Listener {
 
     @Override
     public void toolsChanged() {
-        if (recompile("tools", catalog::tools,
+        Swap swap = recompile("tools", catalog::tools,
                 (current, tools) -> new Index(ToolIndex.compile(tools, codec, compiler), current.resources(),
-                        current.prompts()))) {
-            broadcaster.listChanged(ListKind.TOOLS);
+                        current.prompts()));
+        if (swap != null) {
+            announce(ListKind.TOOLS, swap, (before, after) -> ListDiff.tools(before.tools(), after.tools()));
         }
     }
 
     @Override
     public void promptsChanged() {
-        if (recompile("prompts", catalog::prompts,
-                (current, prompts) -> new Index(current.tools(), current.resources(), prompts(prompts)))
-                && prompts()) {
-            broadcaster.listChanged(ListKind.PROMPTS);
+        Swap swap = recompile("prompts", catalog::prompts,
+                (current, prompts) -> new Index(current.tools(), current.resources(), prompts(prompts)));
+        if (swap != null && prompts()) {
+            announce(ListKind.PROMPTS, swap,
+                    (before, after) -> ListDiff.prompts(before.prompts().specs(), after.prompts().specs()));
         }
     }
 
     @Override
     public void resourcesChanged() {
-        if (recompile("resources", catalog::resources,
-                (current, resources) -> new Index(current.tools(), resources(resources), current.prompts()))
-                && resources()) {
-            broadcaster.listChanged(ListKind.RESOURCES);
+        Swap swap = recompile("resources", catalog::resources,
+                (current, resources) -> new Index(current.tools(), resources(resources), current.prompts()));
+        if (swap != null && resources()) {
+            announce(ListKind.RESOURCES, swap, (before, after) -> ListDiff.resources(before.resources().entries(),
+                    after.resources().entries()));
+        }
+    }
+
+    /**
+     * Tells the streams of a list change: all of them when everything is visible (no per-stream work), else
+     * only those whose caller sees an entry that changed, so a change of hidden entries reveals nothing.
+     */
+    private void announce(ListKind kind, Swap swap, BiFunction<Index, Index, ListDiff> diff) {
+        if (!access.filters()) {
+            broadcaster.listChanged(kind, null);
+            return;
+        }
+        ListDiff changed = diff.apply(swap.before(), swap.after());
+        if (!changed.isEmpty()) {
+            broadcaster.listChanged(kind, principal -> changed.concerns(principal, access));
         }
     }
 
@@ -196,22 +224,23 @@ final class CatalogState implements Offers, CatalogChanges.Listener {
     /**
      * Reads one list from the catalog again and swaps in a new index holding it. When the catalog fails to
      * answer (logged like any host fault, without its message) or the new list does not compile (logged with
-     * the core's message naming the culprit), the previous index keeps serving.
+     * the core's message naming the culprit), the previous index keeps serving and this answers {@code null}.
      */
-    private <T> boolean recompile(String kind, Supplier<List<T>> list, BiFunction<Index, List<T>, Index> with) {
+    private <T> Swap recompile(String kind, Supplier<List<T>> list, BiFunction<Index, List<T>, Index> with) {
         synchronized (recompiling) {
             List<T> items = listed(list, kind);
             if (items == null) {
-                return false;
+                return null;
             }
             try {
-                index = with.apply(index, items);
-                return true;
+                Index before = index;
+                index = with.apply(before, items);
+                return new Swap(before, index);
             } catch (IllegalArgumentException e) {
                 // the core's own refusal, naming the culprit in the catalog
                 log.error("The host reported a change of its {}, but the new list is refused and the previous one "
                         + "keeps serving: {}", kind, e.getMessage());
-                return false;
+                return null;
             }
         }
     }

@@ -117,7 +117,7 @@ public final class Engine {
         this.maxMessageSize = config.maxMessageSize();
         this.observer = config.observer();
         this.maxStreams = config.maxStreams();
-        catalog.listen(broadcaster);
+        catalog.listen(broadcaster, access);
     }
 
     private MethodTable table(ServerConfig config, Inputs inputs) {

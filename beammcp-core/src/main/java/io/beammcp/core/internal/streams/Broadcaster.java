@@ -7,8 +7,10 @@ import io.beammcp.core.internal.protocol.Notification;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.security.Principal;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Delivers a change to every open stream that wants it: a listen stream gets the notification tagged with
@@ -26,10 +28,14 @@ public final class Broadcaster {
         this.envelopes = envelopes;
     }
 
-    public void listChanged(ListKind kind) {
+    /**
+     * Announces a change of one list to the streams that want it and, when {@code concerns} is given, whose
+     * caller (the principal that opened the stream) it concerns.
+     */
+    public void listChanged(ListKind kind, Predicate<Principal> concerns) {
         byte[] untagged = null;
         for (Stream stream : streams.open()) {
-            if (!stream.wantsList(kind)) {
+            if (!stream.wantsList(kind) || concerns != null && !concerns.test(stream.principal())) {
                 continue;
             }
             if (stream.listenId() != null) {

@@ -125,8 +125,8 @@ public final class Listens {
     }
 
     /**
-     * Opens a legacy session's channel, which gets every list change the server advertises and its
-     * subscribed resources' updates, and simply ends when the server ends it.
+     * Opens a legacy session's channel, which gets every list change the server advertises (that its caller
+     * may see) and its subscribed resources' updates, and simply ends when the server ends it.
      *
      * @return {@code null} when it opened, else why not
      */

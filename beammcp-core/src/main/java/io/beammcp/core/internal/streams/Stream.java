@@ -7,6 +7,7 @@ import io.beammcp.core.server.Exchange;
 import io.beammcp.core.server.Reply;
 import tools.jackson.databind.JsonNode;
 
+import java.security.Principal;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -14,13 +15,16 @@ import java.util.function.Consumer;
  * One open stream of change notifications: a 2026-07-28 {@code subscriptions/listen} (its filter fixed by
  * the acknowledgement, every frame tagged with its id), or a 2025-11-25 session's channel (the HTTP
  * {@code GET} stream, or stdout after {@code notifications/initialized}), which gets every list change the
- * server advertises and the updates of the session's subscribed resources.
+ * server advertises and the updates of the session's subscribed resources. Either way a list change reaches it
+ * only when the principal that opened it sees an entry that changed.
  */
 public final class Stream implements Cancellable, SessionStream {
 
     private final Streams registry;
     private final Exchange exchange;
     private final Session owner;
+    /** Who opened it, as the transport authenticated them: list changes reach it only if it sees one. */
+    private final Principal principal;
     /** The listen request's id, or {@code null} for a legacy session's channel. */
     private final JsonNode listenId;
     private final Filter filter;
@@ -56,6 +60,7 @@ public final class Stream implements Cancellable, SessionStream {
         this.registry = registry;
         this.exchange = exchange;
         this.owner = owner;
+        this.principal = exchange.principal();
         this.listenId = listenId;
         this.filter = filter;
         this.end = end;
@@ -65,6 +70,11 @@ public final class Stream implements Cancellable, SessionStream {
 
     Session owner() {
         return owner;
+    }
+
+    /** The principal of the request that opened the stream, or {@code null} when the transport named none. */
+    Principal principal() {
+        return principal;
     }
 
     /** The id tagging this stream's frames ({@code subscriptionId}), or {@code null} for a legacy channel. */
