@@ -88,7 +88,8 @@ public final class BeamMcpAutoConfiguration {
                 .inputStateTtl(input.getStateTtl())
                 .inputTimeout(input.getTimeout())
                 .limits(new McpLimits(limits.getMaxConcurrentCallsPerTool(),
-                        (int) Math.min(Integer.MAX_VALUE, limits.getMaxResultSize().toBytes())))
+                        (int) Math.min(Integer.MAX_VALUE, limits.getMaxResultSize().toBytes()),
+                        limits.getToolCallsPerCaller(), limits.getToolCallsPeriod(), limits.getMaxTrackedCallers()))
                 .tasks(tasks.isEnabled() ? taskStore.getIfAvailable() : null, new TaskOptions(tasks.getTtl(),
                         tasks.getPollInterval(), tasks.getImmediateWindow(), tasks.getLease(),
                         SPRING_SECURITY ? SecurityContexts.tasks() : null))

@@ -38,6 +38,16 @@ public interface Exchange {
     }
 
     /**
+     * The address of the client the message came from, which counts its tool calls when it has no principal.
+     *
+     * @return the peer's address (over HTTP the request's remote address), or {@code null} when the transport
+     *         has none (the default; stdio: the process is one caller)
+     */
+    default String peer() {
+        return null;
+    }
+
+    /**
      * The legacy (2025-11-25) session this message belongs to: on stdio the process's session (open or
      * not yet initialized), on HTTP the session named by {@code Mcp-Session-Id}, or {@code null} when
      * there is none.

@@ -1,7 +1,9 @@
 package io.beammcp.core.server;
 
+import java.time.Duration;
+
 /**
- * Guardrails that keep one tool from taking the server down; every one is off by default.
+ * Guardrails that keep one tool or one caller from taking the server down; every one is off by default.
  *
  * @param maxConcurrentCallsPerTool how many calls of one tool may run at once; a call beyond it is refused
  *        at once with a tool error ({@code isError: true}) the model can read, before host code runs; zero
@@ -9,16 +11,54 @@ package io.beammcp.core.server;
  * @param maxResultBytes the largest response, in bytes of its encoded JSON-RPC message, that host code's result
  *        (a tool call, a resource read, a prompt, a completion) may make; a larger one is never sent: a tool's
  *        becomes a tool error saying so, anything else a {@code -32603} error; zero or less for no limit
+ * @param toolCallsPerCaller how many tool calls one caller may make in each {@code toolCallsPeriod}; a call
+ *        beyond it is refused before host code runs: over HTTP with 429, {@code Retry-After} and the JSON-RPC
+ *        error {@code -31429}, on stdio and in process with a tool error the model can read; zero or less for
+ *        no limit. The caller is the principal when there is one, else the client's address, else the
+ *        connection's transport as a whole (stdio: the process)
+ * @param toolCallsPeriod the period after which a caller's calls are counted afresh; {@code null} for one minute
+ * @param maxTrackedCallers how many callers are counted at once; past it the one least recently seen is
+ *        forgotten (its next call starts a full period); zero or less for the default of 10,000
  */
-public record McpLimits(int maxConcurrentCallsPerTool, int maxResultBytes) {
+public record McpLimits(int maxConcurrentCallsPerTool, int maxResultBytes, int toolCallsPerCaller,
+        Duration toolCallsPeriod, int maxTrackedCallers) {
+
+    /** The period of a rate when none is given. */
+    public static final Duration DEFAULT_PERIOD = Duration.ofMinutes(1);
+
+    /** How many callers are tracked when no bound is given. */
+    public static final int DEFAULT_TRACKED_CALLERS = 10_000;
 
     /** No limits. */
-    public static final McpLimits NONE = new McpLimits(0, 0);
+    public static final McpLimits NONE = new McpLimits(0);
+
+    /** Applies the defaults and refuses a period that is not positive. */
+    public McpLimits {
+        if (toolCallsPeriod == null) {
+            toolCallsPeriod = DEFAULT_PERIOD;
+        }
+        if (toolCallsPeriod.isZero() || toolCallsPeriod.isNegative()) {
+            throw new IllegalArgumentException("toolCallsPeriod must be positive: " + toolCallsPeriod);
+        }
+        if (maxTrackedCallers <= 0) {
+            maxTrackedCallers = DEFAULT_TRACKED_CALLERS;
+        }
+    }
 
     /**
-     * Only a bound on the calls of one tool at once.
+     * Bounds on the calls of one tool at once and on the size of a result, with no rate.
      *
-     * @param maxConcurrentCallsPerTool how many calls of one tool may run at once; zero or less for no limit
+     * @param maxConcurrentCallsPerTool as for the full constructor
+     * @param maxResultBytes as for the full constructor
+     */
+    public McpLimits(int maxConcurrentCallsPerTool, int maxResultBytes) {
+        this(maxConcurrentCallsPerTool, maxResultBytes, 0, DEFAULT_PERIOD, DEFAULT_TRACKED_CALLERS);
+    }
+
+    /**
+     * Only a bound on the calls of one tool running at once.
+     *
+     * @param maxConcurrentCallsPerTool as for the full constructor
      */
     public McpLimits(int maxConcurrentCallsPerTool) {
         this(maxConcurrentCallsPerTool, 0);

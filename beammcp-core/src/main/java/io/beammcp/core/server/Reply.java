@@ -16,9 +16,11 @@ import java.util.List;
  * @param openedSession the legacy session an {@code initialize} opened (a {@link Kind#RESULT} only), or
  *        {@code null}
  * @param scopes every scope the refused operation needs (a {@link Kind#INSUFFICIENT_SCOPE} only), else empty
+ * @param retryAfterSeconds when the caller may call again, in whole seconds rounded up (a
+ *        {@link Kind#RATE_LIMITED} only, else zero)
  */
 public record Reply(Kind kind, Revision revision, byte[] body, Integer errorCode, LegacySession openedSession,
-        List<String> scopes) {
+        List<String> scopes, long retryAfterSeconds) {
 
     /** Copies the scopes. */
     public Reply {
@@ -26,7 +28,7 @@ public record Reply(Kind kind, Revision revision, byte[] body, Integer errorCode
     }
 
     /**
-     * A reply that names no scope.
+     * A reply that names no scope and no retry time.
      *
      * @param kind what the answer is
      * @param revision the revision served, or {@code null}
@@ -35,7 +37,7 @@ public record Reply(Kind kind, Revision revision, byte[] body, Integer errorCode
      * @param openedSession the session an {@code initialize} opened, or {@code null}
      */
     public Reply(Kind kind, Revision revision, byte[] body, Integer errorCode, LegacySession openedSession) {
-        this(kind, revision, body, errorCode, openedSession, List.of());
+        this(kind, revision, body, errorCode, openedSession, List.of(), 0);
     }
 
     /** The kinds of answer, each framed its own way. */
@@ -74,6 +76,12 @@ public record Reply(Kind kind, Revision revision, byte[] body, Integer errorCode
          * challenge, decided before any event-stream byte.
          */
         INSUFFICIENT_SCOPE,
+
+        /**
+         * A tool call over its caller's rate, on a transport that frames it ({@link TransportFacts#rateLimitStatus()}):
+         * HTTP 429 with {@code Retry-After} from {@code retryAfterSeconds}, and the JSON-RPC error {@code -31429}.
+         */
+        RATE_LIMITED,
 
         /** The client asked the stdio loop to stop: {@code shutdown} (answered by {@code body}) or {@code exit}. */
         END_OF_INPUT
@@ -114,7 +122,20 @@ public record Reply(Kind kind, Revision revision, byte[] body, Integer errorCode
      * @return the reply
      */
     public static Reply insufficientScope(Revision revision, byte[] body, int code, List<String> scopes) {
-        return new Reply(Kind.INSUFFICIENT_SCOPE, revision, body, code, null, scopes);
+        return new Reply(Kind.INSUFFICIENT_SCOPE, revision, body, code, null, scopes, 0);
+    }
+
+    /**
+     * A tool call refused for its caller's rate.
+     *
+     * @param revision the revision served
+     * @param body the encoded error response
+     * @param code its JSON-RPC error code
+     * @param retryAfterSeconds when the caller may call again, in whole seconds
+     * @return the reply
+     */
+    public static Reply rateLimited(Revision revision, byte[] body, int code, long retryAfterSeconds) {
+        return new Reply(Kind.RATE_LIMITED, revision, body, code, null, List.of(), retryAfterSeconds);
     }
 
     /**
@@ -150,11 +171,11 @@ public record Reply(Kind kind, Revision revision, byte[] body, Integer errorCode
     /**
      * Whether the message was refused before any handler ran (a 4xx over HTTP).
      *
-     * @return {@code true} for {@link Kind#REFUSED}, {@link Kind#SESSION_MISSING}, {@link Kind#OVER_LIMIT} and
-     *         {@link Kind#INSUFFICIENT_SCOPE}
+     * @return {@code true} for {@link Kind#REFUSED}, {@link Kind#SESSION_MISSING}, {@link Kind#OVER_LIMIT},
+     *         {@link Kind#INSUFFICIENT_SCOPE} and {@link Kind#RATE_LIMITED}
      */
     public boolean refused() {
         return kind == Kind.REFUSED || kind == Kind.SESSION_MISSING || kind == Kind.OVER_LIMIT
-                || kind == Kind.INSUFFICIENT_SCOPE;
+                || kind == Kind.INSUFFICIENT_SCOPE || kind == Kind.RATE_LIMITED;
     }
 }

@@ -14,13 +14,29 @@ package io.beammcp.core.server;
  *        notifications go out on the connection itself, and a torn-down listen also gets
  *        {@code notifications/cancelled}
  * @param endsByMessage the client can end the conversation with {@code shutdown} and {@code exit}
+ * @param rateLimitStatus the transport frames a caller over its tool-call rate as a status of its own (HTTP 429
+ *        with {@code Retry-After}, a {@link Reply.Kind#RATE_LIMITED} reply); without it the model reads a tool
+ *        error instead
  */
 public record TransportFacts(String networkTransport, boolean headerRules, boolean connectionIsSession,
-        boolean endsByMessage) {
+        boolean endsByMessage, boolean rateLimitStatus) {
+
+    /**
+     * Facts of a transport that answers a caller over its rate with a tool error.
+     *
+     * @param networkTransport as for the full constructor
+     * @param headerRules as for the full constructor
+     * @param connectionIsSession as for the full constructor
+     * @param endsByMessage as for the full constructor
+     */
+    public TransportFacts(String networkTransport, boolean headerRules, boolean connectionIsSession,
+            boolean endsByMessage) {
+        this(networkTransport, headerRules, connectionIsSession, endsByMessage, false);
+    }
 
     /** Newline-delimited JSON-RPC over a process's standard input and output. */
-    public static final TransportFacts STDIO = new TransportFacts("pipe", false, true, true);
+    public static final TransportFacts STDIO = new TransportFacts("pipe", false, true, true, false);
 
     /** Streamable HTTP. */
-    public static final TransportFacts HTTP = new TransportFacts("tcp", true, false, false);
+    public static final TransportFacts HTTP = new TransportFacts("tcp", true, false, false, true);
 }

@@ -43,6 +43,8 @@ final class Wire {
     volatile boolean clientPresent = true;
     /** Who the exchange says is calling, or {@code null}. */
     volatile java.security.Principal principal;
+    /** The client address the exchange reports, or {@code null} (as on stdio). */
+    volatile String peer;
     /** The close actions the core registered on exchanges, for a test to play the client leaving. */
     final List<Runnable> onClose = new CopyOnWriteArrayList<>();
 
@@ -101,6 +103,11 @@ final class Wire {
             @Override
             public java.security.Principal principal() {
                 return principal;
+            }
+
+            @Override
+            public String peer() {
+                return peer;
             }
 
             @Override

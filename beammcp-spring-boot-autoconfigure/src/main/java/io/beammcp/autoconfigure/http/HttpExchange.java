@@ -65,6 +65,12 @@ final class HttpExchange implements Exchange {
         return head.principal();
     }
 
+    /** The request's remote address: the caller whose tool calls are counted when it has no principal. */
+    @Override
+    public String peer() {
+        return head.remoteAddress();
+    }
+
     @Override
     public LegacySession session() {
         if (!head.has(RequestHead.SESSION_ID)) {

@@ -15,8 +15,9 @@ import java.util.Base64;
  * both revisions (2026-07-28 and 2025-11-25): results and handler errors 200, accepted notifications and
  * responses 202, a refused message 400, or 404 for a method the 2026-07-28 revision does not know
  * ({@code -32601}), a missing legacy session 400, or 404 when the named one is unknown or ended; and 429 for
- * a stream over the bounds; 403 with a {@code WWW-Authenticate} step-up challenge for a caller lacking
- * declared scopes. A reply ended unanswered (a cancelled request) is an empty event stream.
+ * a stream over the bounds, or a tool call over its caller's rate (with {@code Retry-After} in seconds); 403
+ * with a {@code WWW-Authenticate} step-up challenge for a caller lacking declared scopes. A reply ended
+ * unanswered (a cancelled request) is an empty event stream.
  *
  * <p>A 2025-11-25 {@code initialize} that opened a session gets a fresh id here, saved in the
  * {@link McpSessionStore} and sent back in {@code Mcp-Session-Id}.
@@ -53,16 +54,26 @@ final class ReplyMapping {
                     ? HttpStatus.NOT_FOUND : HttpStatus.BAD_REQUEST, reply, close);
             case SESSION_MISSING -> framed(sessionNamed ? HttpStatus.NOT_FOUND : HttpStatus.BAD_REQUEST, reply, close);
             case OVER_LIMIT -> framed(HttpStatus.TOO_MANY_REQUESTS, reply, close);
-            case INSUFFICIENT_SCOPE -> Replies.head(HttpStatus.FORBIDDEN, close)
-                    .header(HttpHeaders.WWW_AUTHENTICATE, challenge.challenge(reply.scopes()))
-                    .contentType(MediaType.APPLICATION_JSON).body(reply.body());
+            case INSUFFICIENT_SCOPE -> framed(HttpStatus.FORBIDDEN, reply, close,
+                    HttpHeaders.WWW_AUTHENTICATE, challenge.challenge(reply.scopes()));
+            case RATE_LIMITED -> framed(HttpStatus.TOO_MANY_REQUESTS, reply, close,
+                    HttpHeaders.RETRY_AFTER, Long.toString(reply.retryAfterSeconds()));
             case UNANSWERED -> Replies.emptyStream();
         };
     }
 
     /** The status, the id of a session the reply opened, and the JSON body if there is one. */
     private ResponseEntity<byte[]> framed(HttpStatus status, Reply reply, boolean close) {
+        return framed(status, reply, close, null, null);
+    }
+
+    /** As above, with one more header when {@code header} is not {@code null}. */
+    private ResponseEntity<byte[]> framed(HttpStatus status, Reply reply, boolean close, String header,
+            String value) {
         ResponseEntity.BodyBuilder response = Replies.head(status, close);
+        if (header != null) {
+            response.header(header, value);
+        }
         if (reply.openedSession() != null) {
             String id = newSessionId();
             sessions.save(id, reply.openedSession());

@@ -3,6 +3,8 @@ package io.beammcp.autoconfigure.limits;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
+import java.time.Duration;
+
 /** Guardrails against one caller or one tool taking the server down, under {@code beammcp.limits}; off by default. */
 @ConfigurationProperties("beammcp.limits")
 public class BeamMcpLimitsProperties {
@@ -15,6 +17,15 @@ public class BeamMcpLimitsProperties {
      * as encoded; past it a tool gets a tool error saying so and anything else a -32603 error; 0 for no limit.
      */
     private DataSize maxResultSize = DataSize.ofBytes(0);
+
+    /** How many tool calls one caller (principal, else client address) may make per period; 0 for no limit. */
+    private int toolCallsPerCaller;
+
+    /** The period after which a caller's tool calls are counted afresh. */
+    private Duration toolCallsPeriod = Duration.ofMinutes(1);
+
+    /** How many callers' rates are tracked at once, the least recently seen forgotten beyond it. */
+    private int maxTrackedCallers = 10_000;
 
     public int getMaxConcurrentCallsPerTool() {
         return maxConcurrentCallsPerTool;
@@ -30,5 +41,29 @@ public class BeamMcpLimitsProperties {
 
     public void setMaxResultSize(DataSize maxResultSize) {
         this.maxResultSize = maxResultSize;
+    }
+
+    public int getToolCallsPerCaller() {
+        return toolCallsPerCaller;
+    }
+
+    public void setToolCallsPerCaller(int toolCallsPerCaller) {
+        this.toolCallsPerCaller = toolCallsPerCaller;
+    }
+
+    public Duration getToolCallsPeriod() {
+        return toolCallsPeriod;
+    }
+
+    public void setToolCallsPeriod(Duration toolCallsPeriod) {
+        this.toolCallsPeriod = toolCallsPeriod;
+    }
+
+    public int getMaxTrackedCallers() {
+        return maxTrackedCallers;
+    }
+
+    public void setMaxTrackedCallers(int maxTrackedCallers) {
+        this.maxTrackedCallers = maxTrackedCallers;
     }
 }

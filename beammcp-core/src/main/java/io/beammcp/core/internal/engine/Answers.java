@@ -1,6 +1,7 @@
 package io.beammcp.core.internal.engine;
 
 import io.beammcp.core.Revision;
+import io.beammcp.core.internal.limits.CallerRates;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.protocol.Envelopes;
 import io.beammcp.core.internal.protocol.McpError;
@@ -58,6 +59,10 @@ final class Answers {
     Reply error(Revision era, JsonNode id, McpError e) {
         if (e.scopes() != null) {
             return Reply.insufficientScope(era, envelopes.error(id, e), e.code(), e.scopes());
+        }
+        if (e.code() == McpError.RATE_LIMITED) {
+            return Reply.rateLimited(era, envelopes.error(id, e), e.code(),
+                    e.data().get(CallerRates.RETRY_AFTER).asLong());
         }
         Reply.Kind kind = e.refusesRequest(era != Revision.V2025_11_25) ? Reply.Kind.REFUSED : Reply.Kind.ERROR;
         return Reply.error(kind, era, envelopes.error(id, e), e.code());

@@ -17,6 +17,7 @@ import io.beammcp.core.internal.input.InputRequiredException;
 import io.beammcp.core.internal.input.InputStates;
 import io.beammcp.core.internal.input.Inputs;
 import io.beammcp.core.internal.json.JsonCodec;
+import io.beammcp.core.internal.limits.CallerRates;
 import io.beammcp.core.internal.limits.ToolBulkhead;
 import io.beammcp.core.internal.prompts.PromptsHandler;
 import io.beammcp.core.internal.protocol.CacheHints;
@@ -123,7 +124,8 @@ public final class Engine {
     private MethodTable table(ServerConfig config, Inputs inputs) {
         int pageSize = config.pageSize();
         ToolsHandler tools = new ToolsHandler(catalog::tools, toolCalls, inputs, codec, pageSize, config.toolsCache(),
-                tasks, new ToolBulkhead(config.limits().maxConcurrentCallsPerTool()), access);
+                tasks, new ToolBulkhead(config.limits().maxConcurrentCallsPerTool()), access,
+                CallerRates.of(config.limits()));
         MethodTable.Builder table = new MethodTable.Builder()
                 .modern(McpMethod.SERVER_DISCOVER, request -> Outcome.result(capabilities.discover(),
                         capabilities.discoverCache()))

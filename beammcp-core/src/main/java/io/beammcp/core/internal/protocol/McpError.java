@@ -25,6 +25,8 @@ public final class McpError extends RuntimeException {
     public static final int MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;
     /** Host code refused its caller; outside the reserved range, and named after HTTP's 403. */
     public static final int ACCESS_DENIED = -31403;
+    /** A tool call over its caller's rate (answered over HTTP with 429); named after HTTP's 429 like -31403. */
+    public static final int RATE_LIMITED = -31429;
 
     private static final long serialVersionUID = 1L;
 

@@ -222,6 +222,11 @@ public final class ToolCalls {
                 + " calls at once, its limit; try again later");
     }
 
+    /** A call refused for its caller's rate, where the transport has no status for it. */
+    public ObjectNode overRate(String message) {
+        return toolError(message);
+    }
+
     private ObjectNode toolError(String message) {
         ObjectNode out = codec.object();
         out.putArray("content").addObject().put("type", "text").put("text", message);

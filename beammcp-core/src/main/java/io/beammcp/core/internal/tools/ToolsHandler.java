@@ -10,6 +10,7 @@ import io.beammcp.core.internal.call.Request;
 import io.beammcp.core.internal.catalog.Paged;
 import io.beammcp.core.internal.input.Inputs;
 import io.beammcp.core.internal.json.JsonCodec;
+import io.beammcp.core.internal.limits.CallerRates;
 import io.beammcp.core.internal.limits.ToolBulkhead;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.protocol.McpError;
@@ -37,14 +38,16 @@ public final class ToolsHandler {
     private final Tasks tasks;
     private final ToolBulkhead bulkhead;
     private final Access access;
+    private final CallerRates rates;
 
     /**
      * @param tasks the Tasks extension, or {@code null} when the server runs no tasks
      */
     public ToolsHandler(Supplier<Paged<CompiledTool>> tools, ToolCalls calls, Inputs inputs, JsonCodec codec,
-            int pageSize, CacheHints cache, Tasks tasks, ToolBulkhead bulkhead, Access access) {
+            int pageSize, CacheHints cache, Tasks tasks, ToolBulkhead bulkhead, Access access, CallerRates rates) {
         this.access = access;
         this.bulkhead = bulkhead;
+        this.rates = rates;
         this.tasks = tasks;
         this.tools = tools;
         this.calls = calls;
@@ -79,6 +82,13 @@ public final class ToolsHandler {
         if (tool == null || !access.sees(principal, McpAccessPolicy.Kind.TOOL, tool.name())) {
             String shown = ToolIndex.NAME.matcher(name.stringValue()).matches() ? ": " + name.stringValue() : "";
             throw McpError.invalidParams("Unknown tool" + shown);
+        }
+        if (rates.bounded()) {
+            // every call of a listed tool counts, before any other check, so a flood costs a lookup each
+            long retryAfter = rates.tryCall(CallerRates.callerOf(request.exchange(), principal));
+            if (retryAfter > 0) {
+                return overRate(request, retryAfter);
+            }
         }
         access.requireScopes(principal, tool.spec().scopes());
         JsonNode arguments = params.get("arguments");
@@ -141,6 +151,18 @@ public final class ToolsHandler {
             return Outcome.work(() -> tasks.call(context, support == TaskSupport.REQUIRED, work), null);
         }
         return Outcome.work(work, null);
+    }
+
+    /** Over HTTP a 429 with the JSON-RPC error; where the transport has no such status, a tool error. */
+    private Outcome overRate(Request request, long retryAfter) {
+        String message = "Rate limit exceeded: at most " + rates.limit() + " tool calls per " + rates.period()
+                + "; retry after " + retryAfter + " s";
+        if (request.exchange().facts().rateLimitStatus()) {
+            ObjectNode data = codec.object();
+            data.put(CallerRates.RETRY_AFTER, retryAfter);
+            throw new McpError(McpError.RATE_LIMITED, message, data);
+        }
+        return Outcome.result(calls.overRate(message));
     }
 
     private static List<String> missingCapabilities(List<String> required, HostContext context) {
