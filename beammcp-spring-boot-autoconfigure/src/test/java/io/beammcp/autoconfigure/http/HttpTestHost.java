@@ -1,6 +1,7 @@
 package io.beammcp.autoconfigure.http;
 
 import io.beammcp.autoconfigure.BeamMcpAutoConfiguration;
+import io.beammcp.autoconfigure.limits.BeamMcpLimitsProperties;
 import io.beammcp.core.Catalog;
 import io.beammcp.core.CatalogChanges;
 import io.beammcp.core.Content;
@@ -16,6 +17,7 @@ import io.beammcp.core.ResourceContents;
 import io.beammcp.core.ResourceSpec;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
+import io.beammcp.core.server.McpLimits;
 import io.beammcp.core.server.McpServer;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringBootConfiguration;
@@ -103,7 +105,8 @@ class HttpTestHost {
     }
 
     @Bean
-    McpServer mcpServer(CatalogChanges changes, @Value("${test.lists-change:false}") boolean listsChange) {
+    McpServer mcpServer(CatalogChanges changes, @Value("${test.lists-change:false}") boolean listsChange,
+            BeamMcpLimitsProperties limits) {
         Catalog catalog = Catalog.of(List.of(
                 ToolSpec.builder("echo").description("Echoes text").inputSchema(TEXT_SCHEMA).build(),
                 ToolSpec.builder("regional").description("Echoes its region").inputSchema(REGION_SCHEMA).build(),
@@ -175,6 +178,9 @@ class HttpTestHost {
                         PromptMessage.user(Content.text("Hello, " + arguments.get("who")))))
                 .catalogChanges(listsChange ? changes : null)
                 .maxStreamsPerSession(2)
+                // beammcp.limits as the auto-configured server takes them (all off unless a test sets them)
+                .limits(new McpLimits(limits.getMaxConcurrentCallsPerTool(), limits.getToolCallsPerCaller(),
+                        limits.getToolCallsPeriod(), limits.getMaxTrackedCallers()))
                 .build();
     }
 

@@ -133,6 +133,16 @@ class ReplyMappingTests {
     }
 
     @Test
+    void aToolCallOverItsRateIs429WithRetryAfterAndItsError() {
+        byte[] over = bytes("{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-31429,\"message\":\"Rate limit exceeded\"}}");
+        ResponseEntity<byte[]> response = mapping.response(Reply.rateLimited(MODERN, over, -31429, 17), false, false);
+        assertThat(response.getStatusCode().value()).isEqualTo(429);
+        assertThat(response.getHeaders().toSingleValueMap()).containsExactly(entry(HttpHeaders.RETRY_AFTER, "17"),
+                entry("Content-Type", "application/json"));
+        assertThat(response.getBody()).isEqualTo(over);
+    }
+
+    @Test
     void theEndOfInputIs202WithTheShutdownAnswerIfAny() {
         ResponseEntity<byte[]> shutdown = mapping.response(Reply.endOfInput(RESULT), false, false);
         assertThat(shutdown.getStatusCode().value()).isEqualTo(202);
@@ -178,8 +188,8 @@ class ReplyMappingTests {
     void everyKindHasItsStatus() {
         Map<Reply.Kind, Integer> expected = new EnumMap<>(Map.of(Reply.Kind.RESULT, 200, Reply.Kind.ERROR, 200,
                 Reply.Kind.REFUSED, 400, Reply.Kind.ACCEPTED, 202, Reply.Kind.UNANSWERED, 200,
-                Reply.Kind.SESSION_MISSING, 400, Reply.Kind.OVER_LIMIT, 429, Reply.Kind.END_OF_INPUT, 202,
-                Reply.Kind.INSUFFICIENT_SCOPE, 403));
+                Reply.Kind.SESSION_MISSING, 400, Reply.Kind.OVER_LIMIT, 429, Reply.Kind.RATE_LIMITED, 429,
+                Reply.Kind.INSUFFICIENT_SCOPE, 403, Reply.Kind.END_OF_INPUT, 202));
         assertThat(expected.keySet()).as("a new kind needs its status here").containsExactly(Reply.Kind.values());
         Arrays.stream(Reply.Kind.values()).forEach(kind -> assertThat(
                 mapping.response(new Reply(kind, null, null, null, null), false, false).getStatusCode().value())
