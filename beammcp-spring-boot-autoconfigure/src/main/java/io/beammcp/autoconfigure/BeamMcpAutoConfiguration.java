@@ -12,7 +12,6 @@ import io.beammcp.core.ResourceReader;
 import io.beammcp.core.server.CachedResult;
 import io.beammcp.core.server.McpObserver;
 import io.beammcp.core.server.McpServer;
-import io.beammcp.core.server.McpLimits;
 import io.beammcp.core.server.McpAccessPolicy;
 import io.beammcp.core.server.McpServerBuilder;
 import io.beammcp.autoconfigure.limits.BeamMcpLimitsProperties;
@@ -87,9 +86,7 @@ public final class BeamMcpAutoConfiguration {
                 .inputStateKey(input.getStateKey() == null ? null : input.getStateKey().getBytes(StandardCharsets.UTF_8))
                 .inputStateTtl(input.getStateTtl())
                 .inputTimeout(input.getTimeout())
-                .limits(new McpLimits(limits.getMaxConcurrentCallsPerTool(),
-                        (int) Math.min(Integer.MAX_VALUE, limits.getMaxResultSize().toBytes()),
-                        limits.getToolCallsPerCaller(), limits.getToolCallsPeriod(), limits.getMaxTrackedCallers()))
+                .limits(limits.toLimits())
                 .tasks(tasks.isEnabled() ? taskStore.getIfAvailable() : null, new TaskOptions(tasks.getTtl(),
                         tasks.getPollInterval(), tasks.getImmediateWindow(), tasks.getLease(),
                         SPRING_SECURITY ? SecurityContexts.tasks() : null))

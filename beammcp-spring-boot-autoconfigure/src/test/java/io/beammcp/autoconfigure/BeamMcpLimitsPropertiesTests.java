@@ -1,11 +1,14 @@
 package io.beammcp.autoconfigure;
 
 import io.beammcp.autoconfigure.limits.BeamMcpLimitsProperties;
+import io.beammcp.core.server.McpLimits;
 import io.beammcp.core.server.McpServer;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import tools.jackson.databind.JsonNode;
+
+import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,8 +21,10 @@ class BeamMcpLimitsPropertiesTests {
 
     @Test
     void offByDefault() {
-        runner.run(context -> assertThat(context.getBean(BeamMcpLimitsProperties.class)
-                .getMaxConcurrentCallsPerTool()).isZero());
+        runner.run(context -> {
+            McpLimits limits = context.getBean(BeamMcpLimitsProperties.class).toLimits();
+            assertThat(limits).isEqualTo(new McpLimits(0, 0, 0, Duration.ofMinutes(1), 10_000));
+        });
     }
 
     @Test
@@ -37,6 +42,22 @@ class BeamMcpLimitsPropertiesTests {
             JsonNode answer = Wire.ask(context.getBean(McpServer.class), call);
             assertThat(answer.at("/result/isError").asBoolean()).isTrue();
             assertThat(answer.at("/result/content/0/text").asString()).endsWith("over the server's limit of 200 bytes");
+        });
+    }
+
+    @Test
+    void theRateReachesTheServer() {
+        String call = Wire.modern(1, "tools/call", "\"name\":\"echo\",\"arguments\":{\"text\":\"hi\"}");
+        runner.withPropertyValues("beammcp.limits.tool-calls-per-caller=1", "beammcp.limits.tool-calls-period=2h",
+                "beammcp.limits.max-tracked-callers=5").run(context -> {
+            assertThat(context.getBean(BeamMcpLimitsProperties.class).toLimits())
+                    .isEqualTo(new McpLimits(0, 0, 1, Duration.ofHours(2), 5));
+            McpServer server = context.getBean(McpServer.class);
+            assertThat(Wire.ask(server, call).at("/result/isError").asBoolean()).isFalse();
+            JsonNode refused = Wire.ask(server, call);
+            assertThat(refused.at("/result/isError").asBoolean()).isTrue();
+            assertThat(refused.at("/result/content/0/text").asString())
+                    .startsWith("Rate limit exceeded: at most 1 tool calls in 7200 s; retry after ");
         });
     }
 }

@@ -54,7 +54,7 @@ class RateLimitTest {
         JsonNode third = call(wire, 3);
         assertThat(third.at("/result/isError").booleanValue()).isTrue();
         assertThat(third.at("/result/content/0/text").stringValue())
-                .matches("Rate limit exceeded: at most 2 tool calls per PT1S; retry after 1 s");
+                .matches("Rate limit exceeded: at most 2 tool calls in 1 s; retry after 1 s");
         assertThat(ran.get()).as("the refused call never reached the tool").isEqualTo(2);
 
         // the period ends within a second; polled, with a bound, rather than slept for exactly
@@ -76,7 +76,7 @@ class RateLimitTest {
         JsonNode refused = wire.legacy(2, "tools/call", "{\"name\":\"count\"}");
         assertThat(refused.at("/result/isError").booleanValue()).isTrue();
         assertThat(refused.at("/result/content/0/text").stringValue())
-                .startsWith("Rate limit exceeded: at most 1 tool calls per PT1M; retry after ");
+                .startsWith("Rate limit exceeded: at most 1 tool calls in 60 s; retry after ");
         assertThat(ran.get()).isEqualTo(1);
     }
 
@@ -93,7 +93,7 @@ class RateLimitTest {
         assertThat(wire.last.retryAfterSeconds()).isBetween(1L, 60L);
         assertThat(refused.at("/error/data/retryAfterSeconds").asLong()).isEqualTo(wire.last.retryAfterSeconds());
         assertThat(refused.at("/error/message").stringValue())
-                .isEqualTo("Rate limit exceeded: at most 1 tool calls per PT1M; retry after "
+                .isEqualTo("Rate limit exceeded: at most 1 tool calls in 60 s; retry after "
                         + wire.last.retryAfterSeconds() + " s");
         assertThat(ran.get()).isEqualTo(1);
     }

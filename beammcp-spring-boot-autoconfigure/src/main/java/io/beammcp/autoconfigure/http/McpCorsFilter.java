@@ -32,7 +32,8 @@ final class McpCorsFilter extends OncePerRequestFilter {
         // MCP-Protocol-Version, Mcp-Method, Mcp-Name, Authorization, Content-Type, Accept and Last-Event-ID
         config.setAllowedHeaders(List.of(CorsConfiguration.ALL));
         config.setAllowedMethods(List.of("GET", "POST", "DELETE"));
-        config.setExposedHeaders(List.of(RequestHead.SESSION_ID, "MCP-Protocol-Version", "WWW-Authenticate"));
+        config.setExposedHeaders(List.of(RequestHead.SESSION_ID, "MCP-Protocol-Version", "WWW-Authenticate",
+                "Retry-After"));
         config.setMaxAge(3600L);
     }
 

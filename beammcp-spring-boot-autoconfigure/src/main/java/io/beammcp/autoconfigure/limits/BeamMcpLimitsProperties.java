@@ -1,5 +1,6 @@
 package io.beammcp.autoconfigure.limits;
 
+import io.beammcp.core.server.McpLimits;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
@@ -65,5 +66,15 @@ public class BeamMcpLimitsProperties {
 
     public void setMaxTrackedCallers(int maxTrackedCallers) {
         this.maxTrackedCallers = maxTrackedCallers;
+    }
+
+    /**
+     * The limits these properties set, as the server takes them.
+     *
+     * @return the limits
+     */
+    public McpLimits toLimits() {
+        return new McpLimits(maxConcurrentCallsPerTool, (int) Math.min(Integer.MAX_VALUE, maxResultSize.toBytes()),
+                toolCallsPerCaller, toolCallsPeriod, maxTrackedCallers);
     }
 }

@@ -17,7 +17,6 @@ import io.beammcp.core.ResourceContents;
 import io.beammcp.core.ResourceSpec;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
-import io.beammcp.core.server.McpLimits;
 import io.beammcp.core.server.McpServer;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringBootConfiguration;
@@ -179,8 +178,7 @@ class HttpTestHost {
                 .catalogChanges(listsChange ? changes : null)
                 .maxStreamsPerSession(2)
                 // beammcp.limits as the auto-configured server takes them (all off unless a test sets them)
-                .limits(new McpLimits(limits.getMaxConcurrentCallsPerTool(), limits.getToolCallsPerCaller(),
-                        limits.getToolCallsPeriod(), limits.getMaxTrackedCallers()))
+                .limits(limits.toLimits())
                 .build();
     }
 

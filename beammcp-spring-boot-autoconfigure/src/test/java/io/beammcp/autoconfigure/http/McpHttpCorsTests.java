@@ -38,12 +38,13 @@ class McpHttpCorsTests extends EndpointTestSupport {
     }
 
     @Test
-    void aResponseToAnAdmittedOriginExposesTheSessionId() throws Exception {
+    void aResponseToAnAdmittedOriginExposesTheHeadersAClientReads() throws Exception {
         HttpResponse<String> response = post(initialize(1), "Origin", "https://app.example.com");
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Access-Control-Allow-Origin")).hasValue("https://app.example.com");
-        assertThat(response.headers().firstValue("Access-Control-Expose-Headers").orElse(""))
-                .contains("Mcp-Session-Id");
+        // the session id, and what a browser client needs to step up (WWW-Authenticate) or wait (Retry-After)
+        assertThat(response.headers().firstValue("Access-Control-Expose-Headers").orElse("").split(",\\s*"))
+                .contains("Mcp-Session-Id", "WWW-Authenticate", "Retry-After");
         assertThat(response.headers().firstValue("Mcp-Session-Id")).isPresent();
     }
 

@@ -36,7 +36,7 @@ class McpHttpRateLimitTests extends EndpointTestSupport {
         assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/json");
         JsonNode body = json(refused);
         assertThat(body).isEqualTo(JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":\"third\",\"error\":{\"code\":-31429,"
-                + "\"message\":\"Rate limit exceeded: at most 2 tool calls per PT1M; retry after " + retryAfter
+                + "\"message\":\"Rate limit exceeded: at most 2 tool calls in 60 s; retry after " + retryAfter
                 + " s\",\"data\":{\"retryAfterSeconds\":" + retryAfter + "}}}"));
 
         // the same caller in a 2025-11-25 session: the same answer, for the allowance is the caller's

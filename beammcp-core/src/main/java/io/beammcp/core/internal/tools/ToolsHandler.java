@@ -155,7 +155,9 @@ public final class ToolsHandler {
 
     /** Over HTTP a 429 with the JSON-RPC error; where the transport has no such status, a tool error. */
     private Outcome overRate(Request request, long retryAfter) {
-        String message = "Rate limit exceeded: at most " + rates.limit() + " tool calls per " + rates.period()
+        long millis = rates.period().toMillis();
+        String period = millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
+        String message = "Rate limit exceeded: at most " + rates.limit() + " tool calls in " + period
                 + "; retry after " + retryAfter + " s";
         if (request.exchange().facts().rateLimitStatus()) {
             ObjectNode data = codec.object();
