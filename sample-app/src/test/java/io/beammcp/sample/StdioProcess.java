@@ -46,10 +46,12 @@ final class StdioProcess implements AutoCloseable {
         daemon("stderr", () -> readStderr(process.getErrorStream()));
     }
 
-    static StdioProcess start() throws IOException {
+    static StdioProcess start(String... arguments) throws IOException {
         assertThat(JAR).as("the packaged sample (run mvn verify, not test)").exists();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new StdioProcess(new ProcessBuilder(java, "-jar", JAR.toString(), "--beammcp.transport=stdio")
+        List<String> command = new ArrayList<>(List.of(java, "-jar", JAR.toString(), "--beammcp.transport=stdio"));
+        command.addAll(List.of(arguments));
+        return new StdioProcess(new ProcessBuilder(command)
                 .redirectInput(ProcessBuilder.Redirect.PIPE)
                 .redirectOutput(ProcessBuilder.Redirect.PIPE)
                 .redirectError(ProcessBuilder.Redirect.PIPE)
