@@ -3,7 +3,8 @@
 # jfr_summary.py (CPU samples and allocation samples by top frame and by the first io.beammcp frame).
 #
 #   benchmarks/profile.sh http  [--virtual]   sample app under wrk, 64 connections, 2026-07-28 tools/call
-#                                             (APP=bare: the baseline app instead; KIND=legacy: session calls)
+#                                             (APP=bare: the baseline app instead, APP=observed: the sample with
+#                                             Actuator as shipped; KIND=legacy: session calls)
 #   benchmarks/profile.sh stdio [--observed]  sample jar on stdio, 100,000 pipelined tools/call (observed: with
 #                                             an ObservationRegistry and the Prometheus registry, as stdio.sh)
 #   benchmarks/profile.sh jmh                 CallPathBenchmark (small schema) in JMH with -prof jfr
@@ -35,6 +36,8 @@ http)
     port=$(free_port)
     own=()
     [[ "$APP_JAR" == "$SAMPLE_JAR" ]] && own=("${PLAIN_SAMPLE_ARGS[@]}")
+    # APP=observed: the sample jar as shipped (Actuator on a free management port of its own)
+    [[ "${APP:-sample}" == observed ]] && own=(--management.server.port="$(free_port)")
     "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -jar "$APP_JAR" --server.port="$port" "${own[@]}" "${APP_ARGS[@]}" > "$OUT/app.log" 2>&1 &
     pid=$!
     STARTED_PIDS+=("$pid")
