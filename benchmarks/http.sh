@@ -8,8 +8,8 @@
 #                                      # Prometheus registry ("sample"), against the same jar without them ("bare")
 #
 # Environment: DURATION (s per wrk run, 6), ROUNDS (2), WARMUP (s per app and request kind, 8), STARTS (5),
-# CONNECTIONS ("16 64"), THREADS (wrk threads, 2), JAVA_OPTS (for both apps), APP_OPTS (Spring Boot arguments for
-# both apps, e.g. "--server.tomcat.threads.max=8"), RESULTS_DIR.
+# CONNECTIONS ("16 64"), KINDS ("modern legacy"), THREADS (wrk threads, 2), JAVA_OPTS (for both apps), APP_OPTS (Spring Boot arguments for
+# both apps, e.g. "--server.tomcat.threads.max=8"), GC_LOG=1 (a GC log per app, its pauses summarised), RESULTS_DIR.
 # Measures, per request kind (2026-07-28 tools/call; 2025-11-25 tools/call in an initialized session) and
 # connection count: requests/s, p50 and p99 latency of both apps, alternating sample/bare (ABBA over rounds) so
 # machine drift cancels out of the ratios; time to first answered request (median of STARTS cold starts each,
@@ -23,6 +23,7 @@ ROUNDS="${ROUNDS:-2}"
 WARMUP="${WARMUP:-8}"
 STARTS="${STARTS:-5}"
 CONNECTIONS="${CONNECTIONS:-16 64}"
+KINDS="${KINDS:-modern legacy}"
 THREADS="${THREADS:-2}"
 MODE=platform
 JAVA_BIN="$JAVA"
@@ -75,7 +76,10 @@ start_app() { # app port log
     elif [[ ${JAR[$1]} == "$SAMPLE_JAR" ]]; then
         own=("${PLAIN_SAMPLE_ARGS[@]}")
     fi
-    "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -jar "${JAR[$1]}" --server.port="$2" "${own[@]}" "${APP_ARGS[@]}" > "$3" 2>&1 &
+    local gc=()
+    [[ -n "${GC_LOG:-}" ]] && gc=(-Xlog:gc:file="${3%.log}.gc":uptime)
+    "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" "${gc[@]}" -jar "${JAR[$1]}" --server.port="$2" "${own[@]}" "${APP_ARGS[@]}" \
+        > "$3" 2>&1 &
     LAST_PID=$!
     STARTED_PIDS+=("$LAST_PID")
 }
@@ -162,6 +166,7 @@ for ((i = 1; i <= STARTS; i++)); do
 done
 
 # ---------------------------------------------------------------- 2. both apps up, idle RSS, sessions
+APPS_STARTED_MS=$(now_ms)
 for app in sample bare; do
     PORT[$app]=$(free_port)
     start_app "$app" "${PORT[$app]}" "$OUT/$app.log"
@@ -188,7 +193,7 @@ script_for() { # kind app
 echo
 echo "== warm-up: ${WARMUP}s per app and request kind at 64 connections"
 for app in sample bare; do
-    for kind in modern legacy; do
+    for kind in $KINDS; do
         timeout $((WARMUP + 30)) wrk -t"$THREADS" -c64 -d"${WARMUP}s" --timeout 5s -s "$(script_for $kind $app)" \
             "http://127.0.0.1:${PORT[$app]}/mcp" > "$OUT/warmup-$app-$kind.txt" 2>&1 || true
     done
@@ -197,10 +202,12 @@ done
 # ---------------------------------------------------------------- 4. measured runs
 echo
 echo "== measured runs"
+# seconds since both apps were launched: the GC summary counts the pauses of the measured runs only
+MEASURE_FROM_S=$(( ($(now_ms) - APPS_STARTED_MS) / 1000 ))
 printf '%-7s %5s %5s %-6s %10s %9s %9s %10s %s\n' kind conns round app req/s p50_ms p99_ms cpu_us/req notes
 for ((r = 1; r <= ROUNDS; r++)); do
     if (( r % 2 )); then order=(sample bare); else order=(bare sample); fi
-    for kind in modern legacy; do
+    for kind in $KINDS; do
         for conns in $CONNECTIONS; do
             for app in "${order[@]}"; do
                 file="$OUT/wrk-$kind-$conns-$r-$app.txt"
@@ -269,7 +276,7 @@ import csv, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
 def med(xs): return statistics.median(xs) if xs else float("nan")
 print(f"{'request':<8} {'conns':>5} | {'sample req/s':>12} {'bare req/s':>10} {'ratio':>6} | {'sample p50':>10} {'bare p50':>8} | {'sample p99':>10} {'bare p99':>8} {'ratio':>6} | {'CPU us/req s/b':>16} | failed")
-for kind in ("modern", "legacy"):
+for kind in [k for k in ("modern", "legacy") if any(r["kind"] == k for r in rows)]:
     for conns in sorted({int(r["conns"]) for r in rows}):
         sel = [r for r in rows if r["kind"] == kind and int(r["conns"]) == conns]
         by = lambda app, f: [float(r[f]) for r in sel if r["app"] == app]
@@ -286,6 +293,12 @@ for kind in ("modern", "legacy"):
               f" {med(by('sample','p50_ms')):>8.2f}ms {med(by('bare','p50_ms')):>6.2f}ms |"
               f" {med(by('sample','p99_ms')):>8.2f}ms {med(by('bare','p99_ms')):>6.2f}ms {per_round('p99_ms'):>6.2f} |"
               f" {med(by('sample','cpu_us_per_req')):>7.0f}/{med(by('bare','cpu_us_per_req')):<8.0f} | {bad}")
+        for app in ("sample", "bare"):
+            rps, p99 = by(app, "rps"), by(app, "p99_ms")
+            if rps:
+                spread = max(abs(x / med(rps) - 1) for x in rps) * 100
+                print(f"{'':<8} {'':>5}   {app:<6} rounds: req/s {', '.join(f'{x:.0f}' for x in rps)} (farthest {spread:.0f} % from"
+                      f" the median); p99 {', '.join(f'{x:.2f}' for x in p99)} ms")
 PY
     echo
     echo "startup (time from launch to the first answered tools/call, median of $STARTS; Spring's own 'Started in';"
@@ -315,4 +328,23 @@ PY
     echo "threads after the load (/proc/PID/task names, 15 characters; virtual threads run on ForkJoinPool carriers):"
     echo "  sample ${THREAD_NOTE[sample]}"
     echo "  bare   ${THREAD_NOTE[bare]}"
+    if [[ -n "${GC_LOG:-}" ]]; then
+        echo
+        echo "GC pauses after the warm-up, during the measured runs (from $OUT/{sample,bare}.gc):"
+        python3 - "$OUT" "$MEASURE_FROM_S" <<'PY'
+import re, statistics, sys
+out, since = sys.argv[1], float(sys.argv[2])
+for app in ("sample", "bare"):
+    pauses = []
+    for line in open(f"{out}/{app}.gc"):
+        m = re.match(r"\[([0-9.]+)s\].*Pause.* ([0-9.]+)ms$", line.strip())
+        if m and float(m.group(1)) >= since:
+            pauses.append(float(m.group(2)))
+    if not pauses:
+        print(f"  {app:<7} no pause"); continue
+    q = statistics.quantiles(pauses, n=100) if len(pauses) > 1 else pauses * 99
+    print(f"  {app:<7} {len(pauses)} pauses, {sum(pauses):.0f} ms in all; median {statistics.median(pauses):.2f} ms,"
+          f" p99 {q[98]:.2f} ms, longest {max(pauses):.2f} ms")
+PY
+    fi
 } | tee "$OUT/summary.txt"
