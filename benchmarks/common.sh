@@ -118,6 +118,6 @@ results_dir() {
 PLAIN_SAMPLE_ARGS=(--spring.config.import=classpath:/actuator-off.yml)
 OBSERVED_STDIO_ARGS=(--beammcp.sample.stdio-actuator=on)
 
-# A benchmark is one caller making every call: the sample's rate per caller stays on, so its cost is measured,
-# at a height no run reaches (Spring Boot reads it from the environment of every server started here).
+# A benchmark is one caller making every call: every server started here checks a rate per caller (stdio too,
+# where the sample sets none), so its cost is measured, at a height no run reaches (read from the environment).
 export BEAMMCP_LIMITS_TOOLCALLSPERCALLER=1000000000

@@ -1,5 +1,6 @@
 package io.beammcp.core.internal.limits;
 
+import io.beammcp.core.internal.session.Session;
 import io.beammcp.core.server.Exchange;
 import io.beammcp.core.server.McpLimits;
 import io.github.resilience4j.ratelimiter.RateLimiterConfig;
@@ -23,14 +24,10 @@ public final class CallerRates {
 
     private static final CallerRates OFF = new CallerRates(0, McpLimits.DEFAULT_PERIOD, 1);
 
-    private final int limit;
-    private final Duration period;
     private final RateLimiterConfig config;
     private final Map<String, AtomicRateLimiter> callers;
 
     private CallerRates(int limit, Duration period, int maxCallers) {
-        this.limit = limit;
-        this.period = period;
         this.config = limit <= 0 ? null : RateLimiterConfig.custom().limitForPeriod(limit)
                 .limitRefreshPeriod(period).timeoutDuration(Duration.ZERO).build();
         // access order: the caller seen least recently goes first once the map is full
@@ -52,17 +49,18 @@ public final class CallerRates {
     }
 
     public int limit() {
-        return limit;
+        return config.getLimitForPeriod();
     }
 
     public Duration period() {
-        return period;
+        return config.getLimitRefreshPeriod();
     }
 
     /** Who counts a call: the principal when there is one, else the peer's address, else the whole transport. */
     public static String callerOf(Exchange exchange, Principal principal) {
-        if (principal != null && principal.getName() != null) {
-            return "principal:" + principal.getName();
+        String owner = Session.ownerOf(principal);
+        if (!owner.isEmpty()) {
+            return "principal:" + owner;
         }
         String peer = exchange.peer();
         return peer != null ? "peer:" + peer : "transport";
