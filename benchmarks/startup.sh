@@ -5,7 +5,8 @@
 #   benchmarks/startup.sh [--java PATH] [--java25 PATH]
 #
 # stdio: initialize and server/discover are written as soon as the process is spawned (a desktop client does not
-# wait either); the time until each answer line is read. Variants: the fat jar (java -jar), the extracted jar with
+# wait either); the time until each answer line is read. Variants: the fat jar (java -jar), the same with the
+# quick compiler only (-XX:TieredStopAtLevel=1, as the fast-start configurations), the extracted jar with
 # a CDS archive (--java, Java 17 by default), the extracted jar with an AOT cache (--java25, Temurin 25), and the
 # plain Jackson line loop (PlainLineLoop in the JMH jar: a JVM that parses and answers each line, no framework;
 # it answers both with a JSON-RPC error, which is an answer line all the same).
@@ -44,7 +45,7 @@ echo "$("$JAVA_BIN" -version 2>&1 | head -1); $(nproc) CPUs, load $(cut -d' ' -f
 FAST_START="$ROOT_DIR/sample-app/fast-start.sh"
 "$FAST_START" --java "$JAVA_BIN" --jar "$SAMPLE_JAR" --dir "$SNAPSHOT_DIR/cds" > /dev/null 2> "$OUT/train-cds.log"
 "$FAST_START" --java "$JAVA_BIN" --jar "$SAMPLE_JAR" --dir "$SNAPSHOT_DIR/cds" --http > /dev/null 2>> "$OUT/train-cds.log"
-VARIANTS="plain fat cds"
+VARIANTS="plain fat c1 cds"
 HTTP_VARIANTS="bare fat cds"
 if [[ -x "$JAVA25" ]]; then
     "$FAST_START" --java "$JAVA25" --jar "$SAMPLE_JAR" --dir "$SNAPSHOT_DIR/aot" > /dev/null 2> "$OUT/train-aot.log"
@@ -65,12 +66,15 @@ out, starts, timeout, variants, http_variants, java, java25, sample, bare, jmh, 
 starts, timeout = int(starts), float(timeout)
 opts = shlex.split(opts)
 log = ["-Xlog:disable", "-Xlog:all=warning:stderr"]
+c1 = ["-XX:TieredStopAtLevel=1"]
 app = lambda d: f"{snap}/{d}/sample-app.jar"
 STDIO = {
     "plain": [java, *opts, "-cp", jmh, "io.beammcp.benchmarks.stdio.PlainLineLoop"],
     "fat": [java, *opts, "-jar", sample, "--beammcp.transport=stdio"],
-    "cds": [java, *opts, f"-XX:SharedArchiveFile={snap}/cds/stdio.jsa", *log, "-jar", app("cds"), "--beammcp.transport=stdio"],
-    "aot": [java25, *opts, f"-XX:AOTCache={snap}/aot/stdio.aot", *log, "-jar", app("aot"), "--beammcp.transport=stdio"],
+    # the fast-start configurations as fast-start.sh prints them, with the quick compiler only (c1: without a cache)
+    "c1": [java, *opts, *c1, "-jar", sample, "--beammcp.transport=stdio"],
+    "cds": [java, *opts, f"-XX:SharedArchiveFile={snap}/cds/stdio.jsa", *log, *c1, "-jar", app("cds"), "--beammcp.transport=stdio"],
+    "aot": [java25, *opts, f"-XX:AOTCache={snap}/aot/stdio.aot", *log, *c1, "-jar", app("aot"), "--beammcp.transport=stdio"],
 }
 # the sample over HTTP without its Actuator endpoints, so that its start is the server's, as the bare app's is
 plain = ["--spring.config.import=classpath:/actuator-off.yml"]
@@ -181,8 +185,9 @@ with open(f"{out}/starts.tsv", "w") as f:
 
 labels = {("stdio", "plain"): "plain Jackson line loop (JDK of --java)",
           ("stdio", "fat"): "fat jar, java -jar",
-          ("stdio", "cds"): "extracted + CDS archive (--java)",
-          ("stdio", "aot"): "extracted + AOT cache (--java25)",
+          ("stdio", "c1"): "fat jar, quick compiler only",
+          ("stdio", "cds"): "extracted + CDS archive + C1 (--java)",
+          ("stdio", "aot"): "extracted + AOT cache + C1 (--java25)",
           ("http", "bare"): "bare Spring MVC app, fat jar",
           ("http", "fat"): "fat jar, java -jar",
           ("http", "cds"): "extracted + CDS archive (--java)",

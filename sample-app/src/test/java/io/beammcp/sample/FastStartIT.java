@@ -64,7 +64,8 @@ class FastStartIT {
         List<String> command = new ArrayList<>();
         command.add(server.get("command").stringValue());
         server.get("args").valueStream().map(JsonNode::stringValue).forEach(command::add);
-        assertThat(command).contains("-jar", outDir.resolve("sample-app.jar").toString(), "--beammcp.transport=stdio")
+        assertThat(command).contains("-XX:TieredStopAtLevel=1", "-jar", outDir.resolve("sample-app.jar").toString(),
+                "--beammcp.transport=stdio")
                 .anyMatch(arg -> arg.endsWith("=" + cache));
         // which classes came from the cache, in a file so that standard output stays the protocol's; after the
         // configuration's -Xlog:disable, which would clear it
