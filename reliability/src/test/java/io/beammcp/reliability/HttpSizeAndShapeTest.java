@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -48,7 +49,11 @@ class HttpSizeAndShapeTest extends LiveServer {
         byte[] over = Arrays.copyOf(body, MIB + 1);
         over[MIB] = ' ';
         try (RawHttp raw = new RawHttp(port)) {
-            raw.post(over, LIST);
+            try {
+                raw.post(over, LIST);
+            } catch (SocketException e) {
+                // the server may answer 413 and close before the last bytes are sent; its answer is read all the same
+            }
             RawHttp.Response response = raw.read();
             assertThat(response.status()).isEqualTo(413);
             assertThat(response.closes()).isTrue();
