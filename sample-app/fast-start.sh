@@ -54,8 +54,8 @@ fi
 # The JVM writes its own warnings to standard output by default, which in stdio mode is the protocol's: send them
 # to standard error (a stale cache, for one, is reported with a warning and then ignored).
 LOG_OPTS=(-Xlog:disable -Xlog:all=warning:stderr)
-# A desktop client's server answers one person: the quick compiler alone (C1) halves the CPU of a start, which
-# the optimizing one would spend on code that runs a few times. Drop it for tools that compute for long.
+# A desktop client's server answers one person: with the quick compiler alone (C1) a start takes 0.6x the CPU,
+# which the optimizing one spends on code that runs a few times. Drop it for tools that compute for long.
 JIT_OPTS=(-XX:TieredStopAtLevel=1)
 rm -f "$CACHE"
 
