@@ -11,7 +11,7 @@
 # plain Jackson line loop (PlainLineLoop in the JMH jar: a JVM that parses and answers each line, no framework;
 # it answers both with a JSON-RPC error, which is an answer line all the same).
 # HTTP: a 2026-07-28 tools/call polled every 25 ms until it is answered; the fat jar, the extracted jar with CDS
-# and with the AOT cache (both trained in HTTP mode: -Dspring.context.exit=onRefresh), and the bare Spring MVC app
+# and with the AOT cache (both trained in HTTP mode with a few requests), and the bare Spring MVC app
 # (benchmarks/bare-app) as a fat jar.
 # The caches are made first by sample-app/fast-start.sh from a copy of the jar. Environment: STARTS (starts of
 # each variant, 7), TIMEOUT (s per start, 60), JAVA_OPTS (for every process measured), RESULTS_DIR.

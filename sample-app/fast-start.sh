@@ -11,8 +11,8 @@
 #         valid only for that JVM and that jar, so rerun this after upgrading either.
 # --jar:  the Spring Boot jar (default: target/sample-app.jar next to this script).
 # --dir:  where the extracted application and the cache go (default: target/fast-start next to this script).
-# --http: train the HTTP mode instead (the application context starts, Tomcat included, and exits at once:
-#         -Dspring.context.exit=onRefresh); prints the command line rather than a client configuration.
+# --http: train the HTTP mode instead (the server starts on a free port, answers a client's first requests with
+#         curl, and ends on SIGTERM); prints the command line rather than a client configuration.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -74,8 +74,38 @@ EOF
     grep -q '"id":5,' "$DIR/training.out" \
         || { echo "The training run gave no answer to its last call; see $DIR/training.log" >&2; exit 1; }
 else
-    "$JAVA_BIN" "$TRAIN_OPT" "${LOG_OPTS[@]}" -Dspring.context.exit=onRefresh -jar "$APP_JAR" --server.port=0 --management.server.port=0 \
-        > "$DIR/training.log" 2>&1
+    # the server on a free port, the calls a client makes first, then SIGTERM: the JVM writes the cache as it exits
+    "$JAVA_BIN" "$TRAIN_OPT" "${LOG_OPTS[@]}" -jar "$APP_JAR" --server.port=0 --management.server.port=0 \
+        > "$DIR/training.log" 2>&1 &
+    SERVER=$!
+    PORT=
+    for _ in $(seq 1 600); do
+        kill -0 "$SERVER" 2> /dev/null || break
+        # the MCP server starts first; Actuator's, on its own port, after it
+        PORT=$(sed -n 's/.*Tomcat started on port \([0-9]*\).*/\1/p' "$DIR/training.log" | head -1)
+        [[ -n $PORT ]] && break
+        sleep 0.1
+    done
+    [[ -n $PORT ]] || { kill "$SERVER" 2> /dev/null; echo "The server did not start; see $DIR/training.log" >&2; exit 1; }
+    post() {
+        curl -sS --max-time 30 -w '\nHTTP %{http_code}\n' -H 'Content-Type: application/json' \
+            -H 'Accept: application/json, text/event-stream' "$@" "http://127.0.0.1:$PORT/mcp"
+    }
+    {
+        modern() { post -H 'MCP-Protocol-Version: 2026-07-28' -H "Mcp-Method: $1" ${2:+-H "Mcp-Name: $2"} -d "$3"; }
+        modern server/discover '' '{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{'"$META"'}}'
+        modern tools/list '' '{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{'"$META"'}}'
+        modern tools/call get_weather \
+            '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_weather","arguments":{"place":"Lisbon"},'"$META"'}}'
+        post -H 'MCP-Protocol-Version: 2025-11-25' -d '{"jsonrpc":"2.0","id":4,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"fast-start","version":"1"}}}'
+        modern tools/call forecast \
+            '{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"forecast","arguments":{"place":"Oslo","days":2},'"$META"'}}'
+    } > "$DIR/training.out" 2>> "$DIR/training.log" || true
+    kill -TERM "$SERVER"
+    wait "$SERVER" || true
+    # any answer will do (another jar may ask for a token): the request path has run
+    tail -1 "$DIR/training.out" | grep -q '^HTTP [1-5][0-9][0-9]$' \
+        || { echo "The training run gave no answer to its last call; see $DIR/training.log" >&2; exit 1; }
 fi
 [[ -s "$CACHE" ]] || { echo "The training run wrote no $CACHE; see $DIR/training.log" >&2; exit 1; }
 
