@@ -11,7 +11,8 @@
 # plain Jackson line loop (PlainLineLoop in the JMH jar: a JVM that parses and answers each line, no framework;
 # it answers both with a JSON-RPC error, which is an answer line all the same).
 # HTTP: a 2026-07-28 tools/call polled every 25 ms until it is answered; the fat jar, the extracted jar with CDS
-# and with the AOT cache (both trained in HTTP mode with a few requests), and the bare Spring MVC app
+# and with the AOT cache (both trained in HTTP mode with a few requests and run with the jar's Spring AOT
+# initializers, -Dspring.aot.enabled=true, as fast-start.sh --http prints), and the bare Spring MVC app
 # (benchmarks/bare-app) as a fat jar.
 # The caches are made first by sample-app/fast-start.sh from a copy of the jar. Environment: STARTS (starts of
 # each variant, 7), TIMEOUT (s per start, 60), JAVA_OPTS (for every process measured), RESULTS_DIR.
@@ -76,13 +77,17 @@ STDIO = {
     "cds": [java, *opts, f"-XX:SharedArchiveFile={snap}/cds/stdio.jsa", *log, *c1, "-jar", app("cds"), "--beammcp.transport=stdio"],
     "aot": [java25, *opts, f"-XX:AOTCache={snap}/aot/stdio.aot", *log, *c1, "-jar", app("aot"), "--beammcp.transport=stdio"],
 }
-# the sample over HTTP without its Actuator endpoints, so that its start is the server's, as the bare app's is
+# the fat jar over HTTP without its Actuator endpoints, so that its start is the server's, as the bare app's is;
+# the cached variants as fast-start.sh --http prints them: Spring AOT's bean definitions, fixed at build time,
+# include Actuator's (its management server on a free port here)
 plain = ["--spring.config.import=classpath:/actuator-off.yml"]
+spring_aot = ["-Dspring.aot.enabled=true"]
+shipped = ["--management.server.port=0"]
 HTTP = {
     "bare": [java, *opts, "-jar", bare],
     "fat": [java, *opts, "-jar", sample, *plain],
-    "cds": [java, *opts, f"-XX:SharedArchiveFile={snap}/cds/http.jsa", *log, "-jar", app("cds"), *plain],
-    "aot": [java25, *opts, f"-XX:AOTCache={snap}/aot/http.aot", *log, "-jar", app("aot"), *plain],
+    "cds": [java, *opts, f"-XX:SharedArchiveFile={snap}/cds/http.jsa", *log, *spring_aot, "-jar", app("cds"), *shipped],
+    "aot": [java25, *opts, f"-XX:AOTCache={snap}/aot/http.aot", *log, *spring_aot, "-jar", app("aot"), *shipped],
 }
 META = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}
 INIT = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25",
@@ -190,8 +195,8 @@ labels = {("stdio", "plain"): "plain Jackson line loop (JDK of --java)",
           ("stdio", "aot"): "extracted + AOT cache + C1 (--java25)",
           ("http", "bare"): "bare Spring MVC app, fat jar",
           ("http", "fat"): "fat jar, java -jar",
-          ("http", "cds"): "extracted + CDS archive (--java)",
-          ("http", "aot"): "extracted + AOT cache (--java25)"}
+          ("http", "cds"): "Spring AOT + CDS archive (--java)",
+          ("http", "aot"): "Spring AOT + AOT cache (--java25)"}
 targets = {("stdio", "fat"): 2.5, ("stdio", "cds"): 1.8, ("stdio", "aot"): 1.0, ("http", "aot"): 2.0}
 med = {}
 print(f"\n== summary: time from spawn to the first answer, median of {starts} (min-max), {time.strftime('%Y-%m-%d', time.gmtime())}")

@@ -57,6 +57,12 @@ LOG_OPTS=(-Xlog:disable -Xlog:all=warning:stderr)
 # A desktop client's server answers one person: with the quick compiler alone (C1) a start takes 0.6x the CPU,
 # which the optimizing one spends on code that runs a few times. Drop it for tools that compute for long.
 JIT_OPTS=(-XX:TieredStopAtLevel=1)
+# Spring AOT: a jar built with process-aot holds its bean definitions as code, which the HTTP mode uses (stdio
+# cannot: the transport, chosen at start, changes the beans); the file names are stored uncompressed in the jar
+SPRING_AOT=()
+if [[ $MODE == http ]] && grep -qa '__ApplicationContextInitializer\.class' "$APP_JAR"; then
+    SPRING_AOT=(-Dspring.aot.enabled=true)
+fi
 rm -f "$CACHE"
 
 # 2. the training run
@@ -75,7 +81,7 @@ EOF
         || { echo "The training run gave no answer to its last call; see $DIR/training.log" >&2; exit 1; }
 else
     # the server on a free port, the calls a client makes first, then SIGTERM: the JVM writes the cache as it exits
-    "$JAVA_BIN" "$TRAIN_OPT" "${LOG_OPTS[@]}" -jar "$APP_JAR" --server.port=0 --management.server.port=0 \
+    "$JAVA_BIN" "$TRAIN_OPT" "${LOG_OPTS[@]}" "${SPRING_AOT[@]}" -jar "$APP_JAR" --server.port=0 --management.server.port=0 \
         > "$DIR/training.log" 2>&1 &
     SERVER=$!
     PORT=
@@ -111,7 +117,7 @@ fi
 
 # 3. how to start from it
 if [[ $MODE == http ]]; then
-    echo "$JAVA_BIN $RUN_OPT ${LOG_OPTS[*]} -jar $APP_JAR"
+    echo "$JAVA_BIN $RUN_OPT ${LOG_OPTS[*]}${SPRING_AOT:+ ${SPRING_AOT[*]}} -jar $APP_JAR"
     exit 0
 fi
 cat > "$DIR/mcp-client.json" <<EOF

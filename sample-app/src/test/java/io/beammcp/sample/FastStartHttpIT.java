@@ -23,14 +23,16 @@ import static io.beammcp.sample.StdioProcess.JSON;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code fast-start.sh --http} trains the HTTP mode with real requests, so the cache holds the request path too:
- * a server started with the command it prints answers a {@code tools/call}, and the classes only a served request
- * loads (Tomcat's HTTP/1.1 processor, a tool's result) come from the cache. Nothing here is timed.
+ * {@code fast-start.sh --http} trains the HTTP mode with real requests, so the cache holds the request path too,
+ * and starts it from the bean definitions Spring AOT wrote when the sample was built: a server started with the
+ * command it prints answers a {@code tools/call}, the generated bean registrations are used, and the classes only
+ * a served request loads (Tomcat's HTTP/1.1 processor, a tool's result) come from the cache. Nothing here is timed.
  */
 @Timeout(300)
 class FastStartHttpIT {
 
     private static final Path SCRIPT = Path.of("fast-start.sh").toAbsolutePath();
+    private static final String SHARED = " source: shared objects file";
     private static final String CALL = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":"
             + "\"get_weather\",\"arguments\":{\"place\":\"Lisbon\"},\"_meta\":{\"io.modelcontextprotocol/"
             + "protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
@@ -51,7 +53,7 @@ class FastStartHttpIT {
         assertThat(cache).isNotEmptyFile();
 
         List<String> command = new ArrayList<>(Arrays.asList(printed.split(" ")));
-        assertThat(command).contains("-jar", outDir.resolve("sample-app.jar").toString())
+        assertThat(command).contains("-Dspring.aot.enabled=true", "-jar", outDir.resolve("sample-app.jar").toString())
                 .anyMatch(arg -> arg.endsWith("=" + cache));
         Path classLog = outDir.resolve("class-load.log");
         command.add(command.indexOf("-jar"), "-Xlog:class+load=info:file=" + classLog);
@@ -72,10 +74,12 @@ class FastStartHttpIT {
             server.waitFor(60, TimeUnit.SECONDS);
             server.destroyForcibly();
         }
-        // loaded only once a request is served: without the training requests they would be read from the jars
+        // loaded only once a request is served: without the training requests they would be read from the jars;
+        // and the bean definitions Spring AOT wrote at build time
         assertThat(Files.readAllLines(classLog))
-                .anyMatch(line -> line.contains(" org.apache.coyote.http11.Http11Processor source: shared objects file"))
-                .anyMatch(line -> line.contains(" io.beammcp.core.ToolResult$Success source: shared objects file"));
+                .anyMatch(line -> line.contains(" io.beammcp.sample.WeatherApplication__BeanFactoryRegistrations" + SHARED))
+                .anyMatch(line -> line.contains(" org.apache.coyote.http11.Http11Processor" + SHARED))
+                .anyMatch(line -> line.contains(" io.beammcp.core.ToolResult$Success" + SHARED));
     }
 
     private static String callWhenUp(int port) throws Exception {
