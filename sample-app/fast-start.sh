@@ -81,7 +81,7 @@ EOF
         || { echo "The training run gave no answer to its last call; see $DIR/training.log" >&2; exit 1; }
 else
     # the server on a free port, the calls a client makes first, then SIGTERM: the JVM writes the cache as it exits
-    "$JAVA_BIN" "$TRAIN_OPT" "${LOG_OPTS[@]}" "${SPRING_AOT[@]}" -jar "$APP_JAR" --server.port=0 --management.server.port=0 \
+    "$JAVA_BIN" "$TRAIN_OPT" "${LOG_OPTS[@]}" ${SPRING_AOT[@]+"${SPRING_AOT[@]}"} -jar "$APP_JAR" --server.port=0 --management.server.port=0 \
         > "$DIR/training.log" 2>&1 &
     SERVER=$!
     PORT=
@@ -117,7 +117,7 @@ fi
 
 # 3. how to start from it
 if [[ $MODE == http ]]; then
-    echo "$JAVA_BIN $RUN_OPT ${LOG_OPTS[*]}${SPRING_AOT:+ ${SPRING_AOT[*]}} -jar $APP_JAR"
+    echo "$JAVA_BIN $RUN_OPT ${LOG_OPTS[*]}${SPRING_AOT[@]+ ${SPRING_AOT[*]}} -jar $APP_JAR"
     exit 0
 fi
 cat > "$DIR/mcp-client.json" <<EOF
