@@ -9,7 +9,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,7 +17,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import static io.beammcp.sample.StdioProcess.JAR;
 import static io.beammcp.sample.StdioProcess.JSON;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,7 +29,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Timeout(300)
 class FastStartHttpIT {
 
-    private static final Path SCRIPT = Path.of("fast-start.sh").toAbsolutePath();
     private static final String SHARED = " source: shared objects file";
     private static final String CALL = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":"
             + "\"get_weather\",\"arguments\":{\"place\":\"Lisbon\"},\"_meta\":{\"io.modelcontextprotocol/"
@@ -39,16 +36,9 @@ class FastStartHttpIT {
 
     @Test
     void theHttpCacheHoldsTheRequestPath() throws Exception {
-        assertThat(JAR).as("the packaged sample (run mvn verify, not test)").exists();
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path outDir = Path.of("target", "fast-start-it-http").toAbsolutePath();
-        Process script = new ProcessBuilder("bash", SCRIPT.toString(), "--java", java.toString(), "--jar",
-                JAR.toString(), "--dir", outDir.toString(), "--http")
-                .redirectError(outDir.getParent().resolve("fast-start-it-http.log").toFile())
-                .start();
-        String printed = new String(script.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        assertThat(script.waitFor(240, TimeUnit.SECONDS)).isTrue();
-        assertThat(script.exitValue()).as("fast-start.sh exit status").isZero();
+        String printed = FastStartIT.fastStart(java, outDir, "--http").strip();
         Path cache = outDir.resolve(Runtime.version().feature() >= 24 ? "http.aot" : "http.jsa");
         assertThat(cache).isNotEmptyFile();
 

@@ -46,16 +46,24 @@ class FastStartIT {
         startsFromTheCache(JAVA25, "stdio.aot", Path.of("target", "fast-start-it-aot"));
     }
 
-    private static void startsFromTheCache(Path java, String cacheName, Path dir) throws Exception {
+    /** Runs {@code fast-start.sh} on the packaged sample and returns what it printed (its log beside the dir). */
+    static String fastStart(Path java, Path outDir, String... options) throws Exception {
         assertThat(JAR).as("the packaged sample (run mvn verify, not test)").exists();
-        Path outDir = dir.toAbsolutePath();
-        Process script = new ProcessBuilder("bash", SCRIPT.toString(), "--java", java.toString(), "--jar",
-                JAR.toString(), "--dir", outDir.toString())
-                .redirectError(outDir.getParent().resolve(dir.getFileName() + ".log").toFile())
+        List<String> arguments = new ArrayList<>(List.of("bash", SCRIPT.toString(), "--java", java.toString(),
+                "--jar", JAR.toString(), "--dir", outDir.toString()));
+        arguments.addAll(List.of(options));
+        Process script = new ProcessBuilder(arguments)
+                .redirectError(outDir.getParent().resolve(outDir.getFileName() + ".log").toFile())
                 .start();
-        String config = new String(script.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String printed = new String(script.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(script.waitFor(240, TimeUnit.SECONDS)).isTrue();
         assertThat(script.exitValue()).as("fast-start.sh exit status").isZero();
+        return printed;
+    }
+
+    private static void startsFromTheCache(Path java, String cacheName, Path dir) throws Exception {
+        Path outDir = dir.toAbsolutePath();
+        String config = fastStart(java, outDir);
         Path cache = outDir.resolve(cacheName);
         assertThat(cache).isNotEmptyFile();
 
