@@ -8,8 +8,10 @@
 # wait either); the time until each answer line is read. Variants: the fat jar (java -jar), the same with the
 # quick compiler only (-XX:TieredStopAtLevel=1, as the fast-start configurations), the extracted jar with
 # a CDS archive (--java, Java 17 by default), the extracted jar with an AOT cache (--java25, Temurin 25), and the
-# plain Jackson line loop (PlainLineLoop in the JMH jar: a JVM that parses and answers each line, no framework;
-# it answers both with a JSON-RPC error, which is an answer line all the same).
+# two floors: the plain Jackson line loop (PlainLineLoop in the JMH jar: a JVM that parses and answers each line, no
+# framework; it answers both with a JSON-RPC error, which is an answer line all the same) and the bare Spring MVC
+# app with --bare.transport=stdio (a Spring Boot app on the same kind of class path, no web server, that answers
+# each line with an empty result once its context has started: what Spring Boot alone takes).
 # HTTP: a 2026-07-28 tools/call polled every 25 ms until it is answered; the fat jar, the extracted jar with CDS
 # and with the AOT cache (both trained in HTTP mode with a few requests and run with the jar's Spring AOT
 # initializers, -Dspring.aot.enabled=true, as fast-start.sh --http prints), and the bare Spring MVC app
@@ -46,7 +48,7 @@ echo "$("$JAVA_BIN" -version 2>&1 | head -1); $(nproc) CPUs, load $(cut -d' ' -f
 FAST_START="$ROOT_DIR/sample-app/fast-start.sh"
 "$FAST_START" --java "$JAVA_BIN" --jar "$SAMPLE_JAR" --dir "$SNAPSHOT_DIR/cds" > /dev/null 2> "$OUT/train-cds.log"
 "$FAST_START" --java "$JAVA_BIN" --jar "$SAMPLE_JAR" --dir "$SNAPSHOT_DIR/cds" --http > /dev/null 2>> "$OUT/train-cds.log"
-VARIANTS="plain fat c1 cds"
+VARIANTS="plain bare fat c1 cds"
 HTTP_VARIANTS="bare fat cds"
 if [[ -x "$JAVA25" ]]; then
     "$FAST_START" --java "$JAVA25" --jar "$SAMPLE_JAR" --dir "$SNAPSHOT_DIR/aot" > /dev/null 2> "$OUT/train-aot.log"
@@ -71,6 +73,7 @@ c1 = ["-XX:TieredStopAtLevel=1"]
 app = lambda d: f"{snap}/{d}/sample-app.jar"
 STDIO = {
     "plain": [java, *opts, "-cp", jmh, "io.beammcp.benchmarks.stdio.PlainLineLoop"],
+    "bare": [java, *opts, "-jar", bare, "--bare.transport=stdio"],
     "fat": [java, *opts, "-jar", sample, "--beammcp.transport=stdio"],
     # the fast-start configurations as fast-start.sh prints them, with the quick compiler only (c1: without a cache)
     "c1": [java, *opts, *c1, "-jar", sample, "--beammcp.transport=stdio"],
@@ -189,6 +192,7 @@ with open(f"{out}/starts.tsv", "w") as f:
         f.write("\t".join(str(v) for v in r) + "\n")
 
 labels = {("stdio", "plain"): "plain Jackson line loop (JDK of --java)",
+          ("stdio", "bare"): "bare Spring Boot app, fat jar, no web server",
           ("stdio", "fat"): "fat jar, java -jar",
           ("stdio", "c1"): "fat jar, quick compiler only",
           ("stdio", "cds"): "extracted + CDS archive + C1 (--java)",
@@ -211,5 +215,6 @@ for transport, name in plan:
     what = "initialize" if transport == "stdio" else "tools/call"
     print(f"  {transport:<5} {labels[transport, name]:<42} {what} {med[transport, name]:.2f} s"
           f" ({min(first):.2f}-{max(first):.2f}){extra}; CPU {statistics.median(r[5] for r in sel):.2f} s{target}")
+print(f"  stdio fat jar / bare Spring Boot app: {med['stdio', 'fat'] / med['stdio', 'bare']:.2f}")
 print(f"  http  fat jar / bare app: {med['http', 'fat'] / med['http', 'bare']:.2f}   (target <= 1.0)")
 PY
