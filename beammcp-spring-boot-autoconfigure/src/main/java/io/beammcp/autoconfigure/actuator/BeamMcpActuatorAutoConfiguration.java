@@ -6,6 +6,7 @@ import io.beammcp.autoconfigure.http.McpSessionStore;
 import io.beammcp.core.server.McpServer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.autoconfigure.info.ConditionalOnEnabledInfoContributor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -38,6 +39,7 @@ public final class BeamMcpActuatorAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean(name = "mcpInfoContributor")
+    @ConditionalOnEnabledInfoContributor("mcp")
     McpInfoContributor mcpInfoContributor(McpServer server, BeamMcpProperties properties, Environment environment) {
         String name = properties.getServerName() != null ? properties.getServerName()
                 : environment.getProperty("spring.application.name", "beammcp");

@@ -14,6 +14,11 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -69,5 +74,30 @@ class BeamMcpActuatorAutoConfigurationTests {
         runner.withPropertyValues("management.health.mcp.enabled=false").run(context -> assertThat(context)
                 .doesNotHaveBean(McpEndpoint.class).doesNotHaveBean(McpHealthIndicator.class)
                 .hasSingleBean(McpInfoContributor.class));
+    }
+
+    @Test
+    void theInfoContributorCanBeTurnedOffByNameOrWithActuatorsDefaults() {
+        runner.withPropertyValues("management.info.mcp.enabled=false").run(context -> assertThat(context)
+                .doesNotHaveBean(McpInfoContributor.class).hasSingleBean(McpHealthIndicator.class));
+        runner.withPropertyValues("management.info.defaults.enabled=false").run(context -> assertThat(context)
+                .doesNotHaveBean(McpInfoContributor.class));
+        runner.withPropertyValues("management.info.defaults.enabled=false", "management.info.mcp.enabled=true")
+                .run(context -> assertThat(context).hasSingleBean(McpInfoContributor.class));
+    }
+
+    @Test
+    void bothSwitchesAreDescribedInTheMetadata() throws Exception {
+        try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+            assertThat(in).isNotNull();
+            JsonNode metadata = JsonMapper.builder().build().readTree(in);
+            List<String> described = new ArrayList<>();
+            metadata.get("properties").forEach(property -> {
+                if (!property.path("description").asString("").isBlank()) {
+                    described.add(property.get("name").stringValue());
+                }
+            });
+            assertThat(described).contains("management.health.mcp.enabled", "management.info.mcp.enabled");
+        }
     }
 }
