@@ -49,6 +49,7 @@ class SampleActuatorTests {
         }
         String scrape = get(managementPort, "/actuator/prometheus").body();
         assertThat(scrape).containsPattern("(?m)^mcp_server_operation_duration_seconds_count\\{[^}]*"
+                + "gen_ai_operation_name=\"execute_tool\",gen_ai_prompt_name=\"none\","
                 + "gen_ai_tool_name=\"get_weather\",mcp_method_name=\"tools/call\",mcp_protocol_version=\"2026-07-28\","
                 + "network_transport=\"tcp\"[^}]*} [1-9]");
     }

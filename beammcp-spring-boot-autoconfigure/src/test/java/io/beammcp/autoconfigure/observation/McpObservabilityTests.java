@@ -124,6 +124,7 @@ class McpObservabilityTests {
         assertThat(call.getAttributes().asMap()).extractingFromEntries(e -> e.getKey().getKey(), e -> e.getValue())
                 .contains(org.assertj.core.groups.Tuple.tuple("mcp.method.name", "tools/call"),
                         org.assertj.core.groups.Tuple.tuple("gen_ai.tool.name", "traced"),
+                        org.assertj.core.groups.Tuple.tuple("gen_ai.operation.name", "execute_tool"),
                         org.assertj.core.groups.Tuple.tuple("network.transport", "tcp"),
                         org.assertj.core.groups.Tuple.tuple("mcp.protocol.version", "2026-07-28"),
                         org.assertj.core.groups.Tuple.tuple("jsonrpc.request.id", "1"));
@@ -181,7 +182,8 @@ class McpObservabilityTests {
         List<String> series = scrape.body().lines()
                 .filter(l -> l.startsWith("mcp_server_operation_duration_seconds_count")).toList();
         assertThat(series).anySatisfy(l -> assertThat(l).contains("mcp_method_name=\"tools/call\"")
-                .contains("gen_ai_tool_name=\"echo\"").contains("error_type=\"none\"")
+                .contains("gen_ai_tool_name=\"echo\"").contains("gen_ai_operation_name=\"execute_tool\"")
+                .contains("error_type=\"none\"")
                 .contains("network_transport=\"tcp\"").contains("mcp_protocol_version=\"2026-07-28\""));
         assertThat(series).anySatisfy(l -> assertThat(l).contains("gen_ai_tool_name=\"fails\"")
                 .contains("error_type=\"tool_error\""));
