@@ -192,7 +192,7 @@ with open(f"{out}/starts.tsv", "w") as f:
         f.write("\t".join(str(v) for v in r) + "\n")
 
 labels = {("stdio", "plain"): "plain Jackson line loop (JDK of --java)",
-          ("stdio", "bare"): "bare Spring Boot app, fat jar, no web server",
+          ("stdio", "bare"): "bare Spring Boot app, no web server",
           ("stdio", "fat"): "fat jar, java -jar",
           ("stdio", "c1"): "fat jar, quick compiler only",
           ("stdio", "cds"): "extracted + CDS archive + C1 (--java)",
