@@ -6,6 +6,10 @@
 #   benchmarks/http.sh --java PATH     # another JVM (e.g. Temurin 25 with platform threads)
 #   benchmarks/http.sh --observed      # the sample jar as shipped, with Actuator's ObservationRegistry and the
 #                                      # Prometheus registry ("sample"), against the same jar without them ("bare")
+#   benchmarks/http.sh --quarkus       # the sample against the Quarkus MCP Server in JVM mode with the same tool
+#                                      # (benchmarks/quarkus-app, built here when missing) in the "bare" slot: the
+#                                      # 2025-11-25 session call only (its 1.x line, the one served, has no 2026-07-28),
+#                                      # and startup is the time to the first answered initialize
 #
 # Environment: DURATION (s per wrk run, 6), ROUNDS (2), WARMUP (s per app and request kind, 8), STARTS (5),
 # CONNECTIONS ("16 64"), KINDS ("modern legacy"), THREADS (wrk threads, 2), JAVA_OPTS (for both apps), APP_OPTS (Spring Boot arguments for
@@ -29,17 +33,27 @@ MODE=platform
 JAVA_BIN="$JAVA"
 read -r -a APP_ARGS <<< "${APP_OPTS:-}"
 OBSERVED=
+QUARKUS=
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --virtual) MODE=virtual; JAVA_BIN="$JAVA25"; APP_ARGS+=(--spring.threads.virtual.enabled=true) ;;
         --java) JAVA_BIN="$2"; shift ;;
         --observed) OBSERVED=1 ;;
-        *) echo "usage: $0 [--virtual] [--java PATH] [--observed]" >&2; exit 2 ;;
+        --quarkus) QUARKUS=1 ;;
+        *) echo "usage: $0 [--virtual] [--java PATH] [--observed | --quarkus]" >&2; exit 2 ;;
     esac
     shift
 done
 JAVA_VERSION=$("$JAVA_BIN" -version 2>&1 | head -1)
-if [[ -n "$OBSERVED" ]]; then require_jars "$SAMPLE_JAR"; else require_jars "$SAMPLE_JAR" "$BARE_JAR"; fi
+QUARKUS_DIR="$BENCH_DIR/quarkus-app/target/quarkus-app"
+if [[ -n "$QUARKUS" ]]; then
+    KINDS=legacy
+    if [[ ! -f "$QUARKUS_DIR/quarkus-run.jar" ]]; then
+        echo "Building benchmarks/quarkus-app" >&2
+        "$ROOT_DIR/mvnw" -B -q -f "$BENCH_DIR/quarkus-app/pom.xml" package -DskipTests >&2
+    fi
+fi
+if [[ -n "$OBSERVED$QUARKUS" ]]; then require_jars "$SAMPLE_JAR"; else require_jars "$SAMPLE_JAR" "$BARE_JAR"; fi
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
@@ -48,8 +62,14 @@ if ! command -v wrk > /dev/null; then
     apt-get update -qq > /dev/null && apt-get install -y -qq wrk > /dev/null
 fi
 
-OUT="$(results_dir "http-$MODE${OBSERVED:+-observed}")"
+OUT="$(results_dir "http-$MODE${OBSERVED:+-observed}${QUARKUS:+-quarkus}")"
 snapshot_jars
+if [[ -n "$QUARKUS" ]]; then
+    # a Quarkus app is a directory (its launcher jar beside lib/ and quarkus/): copied whole, as the jars are
+    cp -r "$QUARKUS_DIR" "$SNAPSHOT_DIR/quarkus-app"
+    BARE_JAR="$SNAPSHOT_DIR/quarkus-app/quarkus-run.jar"
+    echo "quarkus mode: 'bare' = the Quarkus MCP Server (benchmarks/quarkus-app, JVM mode) with the same get_weather tool"
+fi
 if [[ -n "$OBSERVED" ]]; then
     # "bare" is the sample jar itself, without observation; "sample" the same jar observed
     BARE_JAR="$SAMPLE_JAR"
@@ -78,8 +98,13 @@ start_app() { # app port log
     fi
     local gc=()
     [[ -n "${GC_LOG:-}" ]] && gc=(-Xlog:gc:file="${3%.log}.gc":uptime)
-    "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" "${gc[@]}" -jar "${JAR[$1]}" --server.port="$2" "${own[@]}" "${APP_ARGS[@]}" \
-        > "$3" 2>&1 &
+    if [[ -n "$QUARKUS" && $1 == bare ]]; then
+        # Quarkus's defaults otherwise: APP_OPTS are Spring Boot's
+        "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" "${gc[@]}" -Dquarkus.http.port="$2" -jar "${JAR[$1]}" > "$3" 2>&1 &
+    else
+        "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" "${gc[@]}" -jar "${JAR[$1]}" --server.port="$2" "${own[@]}" "${APP_ARGS[@]}" \
+            > "$3" 2>&1 &
+    fi
     LAST_PID=$!
     STARTED_PIDS+=("$LAST_PID")
 }
@@ -93,9 +118,22 @@ modern_call() { # port
     [[ "$body" == *'"resultType":"complete"'* ]]
 }
 
+# One 2025-11-25 initialize (opening a session that is left to expire); succeeds when answered with a result.
+legacy_initialize() { # port
+    local body
+    body=$(curl -s --max-time 2 "http://127.0.0.1:$1/mcp" -H 'Content-Type: application/json' \
+        -H 'Accept: application/json, text/event-stream' -H 'MCP-Protocol-Version: 2025-11-25' -d "$INIT_BODY" \
+        2>/dev/null) || return 1
+    [[ "$body" == *'"protocolVersion":"2025-11-25"'* ]]
+}
+
+FIRST_CALL=modern_call
+FIRST_WHAT="tools/call"
+[[ -n "$QUARKUS" ]] && { FIRST_CALL=legacy_initialize; FIRST_WHAT="initialize"; }
+
 wait_answer() { # port pid timeout_s
     local deadline=$(( $(now_ms) + $3 * 1000 ))
-    until modern_call "$1"; do
+    until "$FIRST_CALL" "$1"; do
         if ! kill -0 "$2" 2>/dev/null; then echo "process $2 died" >&2; return 1; fi
         if (( $(now_ms) > deadline )); then echo "no answer on port $1 within $3 s" >&2; return 1; fi
         sleep 0.025
@@ -118,7 +156,7 @@ open_session() { # port -> prints the session id
     body=$(curl -s --max-time 5 "http://127.0.0.1:$1/mcp" -H 'Content-Type: application/json' \
         -H 'Accept: application/json, text/event-stream' -H 'MCP-Protocol-Version: 2025-11-25' \
         -H "Mcp-Session-Id: $id" -d "$LEGACY_BODY")
-    [[ "$body" == *'"content":[{"type":"text"'* ]] || { echo "legacy call on port $1 failed: $body" >&2; return 1; }
+    [[ "$body" == *'"content":[{'*'Lisbon'* ]] || { echo "legacy call on port $1 failed: $body" >&2; return 1; }
     echo "$id"
 }
 
@@ -269,6 +307,7 @@ done
     echo
     echo "== summary: HTTP tools/call, $MODE threads, $JAVA_VERSION, $(date -u +%Y-%m-%d)"
     [[ -n "$OBSERVED" ]] && echo "   observed mode: sample = observed (ObservationRegistry + Prometheus), bare = the same jar without"
+    [[ -n "$QUARKUS" ]] && echo "   quarkus mode: bare = the Quarkus MCP Server, JVM mode, its default settings"
     echo "   (medians over $ROUNDS rounds; ratios are the median of the per-round sample/bare ratios;"
     echo "    CPU us/req = the app process's user+system CPU time per answered request, sample/bare)"
     python3 - "$RAW" <<'PY'
@@ -301,7 +340,7 @@ for kind in [k for k in ("modern", "legacy") if any(r["kind"] == k for r in rows
                       f" the median); p99 {', '.join(f'{x:.2f}' for x in p99)} ms")
 PY
     echo
-    echo "startup (time from launch to the first answered tools/call, median of $STARTS; Spring's own 'Started in';"
+    echo "startup (time from launch to the first answered $FIRST_WHAT, median of $STARTS; Spring's own 'Started in';"
     echo "  the process's CPU time until the first answer, which a busy machine disturbs less)"
     python3 - "$STARTUP" <<'PY'
 import csv, statistics, sys

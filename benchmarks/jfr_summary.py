@@ -4,16 +4,74 @@
 inclusive presence of methods of that package in the stack.
 
     jfr_summary.py RECORDING.jfr [--package io.beammcp] [--top 20] [--jfr PATH_TO_jfr] [--thread-filter TEXT]
-                   [--requests N]
+                   [--requests N] [--stages sample|quarkus]
 
 With --requests, also prints the bytes allocated per request: the growth of every thread's allocation counter
 (jdk.ThreadAllocationStatistics, taken at the start and the end of the recording) divided by N.
+With --stages, also prints the request threads' CPU samples by stage of the request path (STAGES below).
+--thread-filter keeps the samples of threads whose name contains one of its '|'-separated parts.
 """
 import argparse
 import collections
 import json
 import subprocess
 import sys
+
+
+# The stages of an HTTP tools/call in each server: a CPU sample belongs to the stage of the innermost frame on its
+# stack that marks one (the tool runs inside the pipeline, the pipeline inside the dispatch, the dispatch inside
+# the filters), else to the last; a prefix after "^" marks the top frame only. With the threads that serve requests.
+HAND_OFF = ("Hand-offs: a thread parking or waking another", ["^java.util.concurrent.locks.LockSupport.",
+                                                              "^jdk.internal.misc.Unsafe.park",
+                                                              "^jdk.internal.misc.Unsafe.unpark"])
+STAGES = {
+    "sample": ("http-nio", [
+        HAND_OFF,
+        ("The tool (get_weather)", ["io.beammcp.sample."]),
+        ("Writing the response (JSON, the container's output)", [
+            "io.beammcp.core.internal.protocol.Envelopes", "io.beammcp.core.internal.json.JsonCodec.write",
+            "io.beammcp.autoconfigure.http.DirectResponse", "org.apache.catalina.connector.OutputBuffer",
+            "org.apache.catalina.connector.CoyoteOutputStream", "org.apache.catalina.connector.Response.finishResponse",
+            "org.apache.coyote.http11.Http11OutputBuffer"]),
+        ("MCP pipeline: decode, route, validate, result shaping", ["io.beammcp.core."]),
+        ("Endpoint: request head, body read, era decision", [
+            "io.beammcp.autoconfigure.http.McpHttpController", "io.beammcp.autoconfigure.http.BodyReader",
+            "io.beammcp.autoconfigure.http.RequestHead", "io.beammcp.autoconfigure.http.McpRequestHead",
+            "io.beammcp.autoconfigure.http.CoreCall", "io.beammcp.autoconfigure.http.MethodAdmission",
+            "io.beammcp.autoconfigure.http.HttpExchange", "io.beammcp.autoconfigure.http.Replies",
+            "io.beammcp.autoconfigure.http.ReplyMapping", "io.beammcp.autoconfigure.http.Authorizers",
+            "io.beammcp.autoconfigure.http.McpAuthorization", "io.beammcp.autoconfigure.http.OriginGuard"]),
+        ("Dispatch: Spring MVC's DispatcherServlet to the endpoint", ["org.springframework.web.servlet.",
+                                                                      "org.springframework.web.method."]),
+        ("Spring's servlet filters (request context, character encoding, form content)",
+         ["org.springframework.web.filter."]),
+        ("beammcp's servlet filters (CORS, unread body)", ["io.beammcp.autoconfigure.http.McpCorsFilter",
+                                                            "io.beammcp.autoconfigure.http.UnreadBodyFilter"]),
+        ("Container: connection, HTTP parsing, the filter chain", []),
+    ]),
+    "quarkus": ("vert.x-eventloop|executor-thread", [
+        HAND_OFF,
+        ("The tool (get_weather)", ["io.beammcp.benchmarks.quarkus."]),
+        ("Writing the response (JSON, the container's output)", [
+            "io.vertx.core.json.JsonObject.encode", "io.vertx.core.json.JsonObject.toBuffer",
+            "io.vertx.core.json.jackson.JacksonCodec.toString", "io.vertx.core.json.jackson.JacksonCodec.toBuffer",
+            "io.vertx.core.json.jackson.DatabindCodec.toString", "io.vertx.core.json.jackson.DatabindCodec.toBuffer",
+            "io.vertx.core.http.impl.Http1xServerResponse"]),
+        ("MCP pipeline: decode, route, validate, result shaping", ["io.quarkiverse.mcp."]),
+        ("Routing: Vert.x Web and Quarkus's HTTP layer", ["io.vertx.ext.web.", "io.quarkus.vertx.http."]),
+        ("Container: connection, HTTP parsing (Netty, Vert.x)", []),
+    ]),
+}
+
+
+def stage_of(dotted, stages):
+    for depth, frame in enumerate(dotted):
+        for name, prefixes in stages:
+            for p in prefixes:
+                top_only = p.startswith("^")
+                if (depth == 0 or not top_only) and frame.startswith(p.lstrip("^")):
+                    return name
+    return stages[-1][0]
 
 
 def frames_of(event):
@@ -40,7 +98,11 @@ def main():
     ap.add_argument("--jfr", default="/usr/lib/jvm/temurin-25-jdk-amd64/bin/jfr")
     ap.add_argument("--thread-filter", default=None, help="keep samples whose thread name contains this")
     ap.add_argument("--requests", type=int, default=0, help="requests served during the recording")
+    ap.add_argument("--stages", choices=sorted(STAGES), default=None, help="CPU samples by stage of the request path")
     args = ap.parse_args()
+    stage_threads, stages = STAGES[args.stages] if args.stages else (None, None)
+    by_stage = collections.Counter()
+    n_stage = 0
     if args.requests > 0:
         stats = json.loads(subprocess.run([args.jfr, "print", "--json", "--events", "jdk.ThreadAllocationStatistics",
                                            args.recording], check=True, capture_output=True, text=True).stdout)
@@ -66,15 +128,17 @@ def main():
     al_total = 0
     for e in events:
         values = e.get("values", {})
-        if args.thread_filter:
-            thread = values.get("sampledThread") or values.get("eventThread") or {}
-            name = thread.get("javaName") or thread.get("osName") or ""
-            if args.thread_filter not in name:
-                continue
+        thread = values.get("sampledThread") or values.get("eventThread") or {}
+        name = thread.get("javaName") or thread.get("osName") or ""
+        if args.thread_filter and not any(part in name for part in args.thread_filter.split("|")):
+            continue
         frames = frames_of(e)
         if not frames:
             continue
         dotted = [f.replace("/", ".") for f in frames]
+        if stages and e["type"] == "jdk.ExecutionSample" and any(part in name for part in stage_threads.split("|")):
+            n_stage += 1
+            by_stage[stage_of(dotted, stages)] += 1
         first = next((f for f in dotted if f.startswith(args.package)), None)
         incl = {method_only(f) for f in dotted if f.startswith(args.package)}
         if e["type"] == "jdk.ExecutionSample":
@@ -104,6 +168,11 @@ def main():
 
     print(f"recording {args.recording}: {n_cpu} CPU samples, {al_total / 1048576:.1f} MiB sampled allocation"
           + (f" (threads matching '{args.thread_filter}')" if args.thread_filter else ""))
+    if stages:
+        print(f"\nCPU samples of the request threads ('{stage_threads}') by stage: {n_stage}")
+        for name, _ in stages:
+            share = 100.0 * by_stage[name] / n_stage if n_stage else 0
+            print(f"  {share:5.1f}%  {by_stage[name]:8d} samples  {name}")
     show("CPU: top frame (self time)", cpu_top, n_cpu, "samples")
     show(f"CPU: first {args.package} frame on the stack (where the time is charged in our code)", cpu_first, n_cpu, "samples")
     show(f"CPU: {args.package} methods, inclusive", cpu_incl, n_cpu, "samples")

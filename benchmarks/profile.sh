@@ -4,12 +4,15 @@
 #
 #   benchmarks/profile.sh http  [--virtual]   sample app under wrk, 64 connections, 2026-07-28 tools/call
 #                                             (APP=bare: the baseline app instead, APP=observed: the sample with
-#                                             Actuator as shipped; KIND=legacy: session calls)
+#                                             Actuator as shipped, APP=quarkus: the Quarkus MCP Server of
+#                                             benchmarks/quarkus-app, session calls only; KIND=legacy: session
+#                                             calls); the sample's and Quarkus's CPU also by stage of the request
 #   benchmarks/profile.sh stdio [--observed]  sample jar on stdio, 100,000 pipelined tools/call (observed: with
 #                                             an ObservationRegistry and the Prometheus registry, as stdio.sh)
 #   benchmarks/profile.sh jmh                 CallPathBenchmark (small schema) in JMH with -prof jfr
 #
-# Environment: SECONDS_RECORDED (http, 20), CALLS (stdio, 100000), KIND (http: modern|legacy), RESULTS_DIR, JAVA_OPTS.
+# Environment: SECONDS_RECORDED (http, 20), WARMUP (http, s of load before it, 30), CALLS (stdio, 100000),
+# KIND (http: modern|legacy), JFR_SETTINGS (profile), RESULTS_DIR, JAVA_OPTS.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
@@ -30,7 +33,16 @@ case "$WHAT" in
 http)
     require_jars "$SAMPLE_JAR" "$BARE_JAR"
     APP_JAR="$SAMPLE_JAR"
-    [[ "${APP:-sample}" == bare ]] && APP_JAR="$BARE_JAR"
+    stages=(--stages sample)
+    [[ "${APP:-sample}" == bare ]] && { APP_JAR="$BARE_JAR"; stages=(); }
+    if [[ "${APP:-sample}" == quarkus ]]; then
+        [[ -f "$BENCH_DIR/quarkus-app/target/quarkus-app/quarkus-run.jar" ]] \
+            || "$ROOT_DIR/mvnw" -B -q -f "$BENCH_DIR/quarkus-app/pom.xml" package -DskipTests >&2
+        cp -r "$BENCH_DIR/quarkus-app/target/quarkus-app" "$SNAPSHOT_DIR/quarkus-app"
+        APP_JAR="$SNAPSHOT_DIR/quarkus-app/quarkus-run.jar"
+        stages=(--stages quarkus)
+        KIND=legacy
+    fi
     command -v wrk > /dev/null || { apt-get update -qq > /dev/null && apt-get install -y -qq wrk > /dev/null; }
     KIND="${KIND:-modern}"
     port=$(free_port)
@@ -38,14 +50,29 @@ http)
     [[ "$APP_JAR" == "$SAMPLE_JAR" ]] && own=("${PLAIN_SAMPLE_ARGS[@]}")
     # APP=observed: the sample jar as shipped (Actuator on a free management port of its own)
     [[ "${APP:-sample}" == observed ]] && own=(--management.server.port="$(free_port)")
-    "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" -jar "$APP_JAR" --server.port="$port" "${own[@]}" "${APP_ARGS[@]}" > "$OUT/app.log" 2>&1 &
+    # the flight recorder from launch: started later, it instruments classes the JIT has compiled, and the
+    # deoptimized code ran at a tenth of its speed for longer than a recording lasts; the measured recording
+    # begins after the warm-up
+    jfr=(-XX:StartFlightRecording=name=warm,settings="${JFR_SETTINGS:-profile}")
+    if [[ "${APP:-sample}" == quarkus ]]; then
+        "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" "${jfr[@]}" -Dquarkus.http.port="$port" -jar "$APP_JAR" > "$OUT/app.log" 2>&1 &
+    else
+        "$JAVA_BIN" "${JAVA_OPTS_ARRAY[@]}" "${jfr[@]}" -jar "$APP_JAR" --server.port="$port" "${own[@]}" "${APP_ARGS[@]}" \
+            > "$OUT/app.log" 2>&1 &
+    fi
     pid=$!
     STARTED_PIDS+=("$pid")
     body='{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_weather","arguments":{"place":"Lisbon"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}'
     headers=(-H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream')
     for _ in $(seq 240); do
-        curl -s --max-time 1 "http://127.0.0.1:$port/mcp" "${headers[@]}" -H 'MCP-Protocol-Version: 2026-07-28' \
-            -H 'Mcp-Method: tools/call' -H 'Mcp-Name: get_weather' -d "$body" | grep -q resultType && break
+        if [[ $KIND == modern ]]; then
+            curl -s --max-time 1 "http://127.0.0.1:$port/mcp" "${headers[@]}" -H 'MCP-Protocol-Version: 2026-07-28' \
+                -H 'Mcp-Method: tools/call' -H 'Mcp-Name: get_weather' -d "$body" | grep -q resultType && break
+        else
+            curl -s --max-time 1 "http://127.0.0.1:$port/mcp" "${headers[@]}" -H 'MCP-Protocol-Version: 2025-11-25' \
+                -d '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}' \
+                | grep -q protocolVersion && break
+        fi
         sleep 0.25
     done
     {
@@ -69,15 +96,20 @@ http)
             echo "wrk.headers[\"Mcp-Session-Id\"] = \"$session\""
         fi
     } > "$OUT/load.lua"
-    timeout 60 wrk -t2 -c64 -d10s -s "$OUT/load.lua" "http://127.0.0.1:$port/mcp" > "$OUT/warmup.txt" 2>&1 || true
-    "$JDK_BIN/jcmd" "$pid" JFR.start name=bench settings=profile > /dev/null
-    timeout 90 wrk -t2 -c64 -d"${SECONDS_RECORDED:-20}s" --latency -s "$OUT/load.lua" "http://127.0.0.1:$port/mcp" \
-        > "$OUT/wrk.txt" 2>&1 || true
+    timeout $((${WARMUP:-30} + 60)) wrk -t2 -c64 -d"${WARMUP:-30}s" -s "$OUT/load.lua" "http://127.0.0.1:$port/mcp" > "$OUT/warmup.txt" 2>&1 || true
+    "$JDK_BIN/jcmd" "$pid" JFR.start name=bench settings="${JFR_SETTINGS:-profile}" > /dev/null
+    "$JDK_BIN/jcmd" "$pid" JFR.stop name=warm > /dev/null
+    cpu0=$(cpu_ticks "$pid")
+    timeout $((${SECONDS_RECORDED:-20} + 60)) wrk -t2 -c64 -d"${SECONDS_RECORDED:-20}s" --latency -s "$OUT/load.lua" \
+        "http://127.0.0.1:$port/mcp" > "$OUT/wrk.txt" 2>&1 || true
+    cpu1=$(cpu_ticks "$pid")
     "$JDK_BIN/jcmd" "$pid" JFR.dump name=bench filename="$OUT/http.jfr" > /dev/null
     "$JDK_BIN/jcmd" "$pid" JFR.stop name=bench > /dev/null
     grep -E 'Requests/sec|Non-2xx|Socket errors' "$OUT/wrk.txt" || true
     requests=$(awk '/requests in/ { print $1 }' "$OUT/wrk.txt")
-    "${SUMMARY[@]}" "$OUT/http.jfr" --requests "${requests:-0}" | tee "$OUT/summary.txt"
+    awk -v t=$((cpu1 - cpu0)) -v hz="$CLK_TCK" -v n="${requests:-0}" 'BEGIN { if (n > 0)
+        printf "the process used %.1f us of CPU per request during the recording (all threads, JIT and GC included)\n", t * 1e6 / hz / n }' | tee "$OUT/cpu.txt"
+    "${SUMMARY[@]}" "$OUT/http.jfr" --requests "${requests:-0}" "${stages[@]}" | tee "$OUT/summary.txt"
     ;;
 stdio)
     require_jars "$SAMPLE_JAR" "$JMH_JAR"
