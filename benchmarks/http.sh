@@ -307,7 +307,7 @@ done
     echo
     echo "== summary: HTTP tools/call, $MODE threads, $JAVA_VERSION, $(date -u +%Y-%m-%d)"
     [[ -n "$OBSERVED" ]] && echo "   observed mode: sample = observed (ObservationRegistry + Prometheus), bare = the same jar without"
-    [[ -n "$QUARKUS" ]] && echo "   quarkus mode: bare = the Quarkus MCP Server, JVM mode, its default settings"
+    [[ -n "$QUARKUS" ]] && echo "   quarkus mode: bare = the Quarkus MCP Server, JVM mode (it reads -Dquarkus.* of JAVA_OPTS, not APP_OPTS)"
     echo "   (medians over $ROUNDS rounds; ratios are the median of the per-round sample/bare ratios;"
     echo "    CPU us/req = the app process's user+system CPU time per answered request, sample/bare)"
     python3 - "$RAW" <<'PY'
