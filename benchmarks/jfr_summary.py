@@ -27,7 +27,7 @@ HAND_OFF = ("Hand-offs: a thread parking or waking another", ["^java.util.concur
 STAGES = {
     "sample": ("http-nio", [
         HAND_OFF,
-        ("The tool (get_weather)", ["io.beammcp.sample."]),
+        ("The tool (get_weather)", ["io.beammcp.sample.WeatherTools.", "io.beammcp.sample.Weather."]),
         ("Writing the response (JSON, the container's output)", [
             "io.beammcp.core.internal.protocol.Envelopes", "io.beammcp.core.internal.json.JsonCodec.write",
             "io.beammcp.autoconfigure.http.DirectResponse", "org.apache.catalina.connector.OutputBuffer",
