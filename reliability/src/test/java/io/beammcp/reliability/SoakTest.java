@@ -48,8 +48,8 @@ class SoakTest {
         port = freePort();
         String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
         // the session bound ends the least recently used session when one opens beyond it: at 50, the other
-        // clients' churn (hundreds of sessions a second) evicted a live session whose client paused a tenth of
-        // a second between two requests; at 1,000 (the default) that takes a pause of seconds, and most are still evicted
+        // clients' churn (hundreds of sessions a second) evicted a live session whose client paused a tenth
+        // of a second between two requests; at 1,000 (the default) that takes seconds, and most are still evicted
         Process server = new ProcessBuilder(java, "-Xmx128m", "-cp", System.getProperty("java.class.path"),
                 SoakApp.class.getName(), "--server.port=" + port, "--server.address=127.0.0.1",
                 "--beammcp.http.allowed-origins=http://localhost:*", "--beammcp.tools.timeout=300ms",
