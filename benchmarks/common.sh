@@ -106,6 +106,18 @@ snapshot_jars() {
     done
 }
 
+# The Quarkus MCP Server of benchmarks/quarkus-app, built when missing and copied whole (its launcher jar beside
+# lib/ and quarkus/) into the snapshot directory, as the jars are; sets QUARKUS_JAR to the copy's launcher.
+snapshot_quarkus_app() {
+    local app="$BENCH_DIR/quarkus-app/target/quarkus-app"
+    if [[ ! -f "$app/quarkus-run.jar" ]]; then
+        echo "Building benchmarks/quarkus-app" >&2
+        "$ROOT_DIR/mvnw" -B -q -f "$BENCH_DIR/quarkus-app/pom.xml" package -DskipTests >&2
+    fi
+    cp -r "$app" "$SNAPSHOT_DIR/quarkus-app"
+    QUARKUS_JAR="$SNAPSHOT_DIR/quarkus-app/quarkus-run.jar"
+}
+
 results_dir() {
     local dir="${RESULTS_DIR:-$BENCH_DIR/results}/$(date -u +%Y%m%dT%H%M%SZ)-$1"
     mkdir -p "$dir"

@@ -45,14 +45,7 @@ while [[ $# -gt 0 ]]; do
     shift
 done
 JAVA_VERSION=$("$JAVA_BIN" -version 2>&1 | head -1)
-QUARKUS_DIR="$BENCH_DIR/quarkus-app/target/quarkus-app"
-if [[ -n "$QUARKUS" ]]; then
-    KINDS=legacy
-    if [[ ! -f "$QUARKUS_DIR/quarkus-run.jar" ]]; then
-        echo "Building benchmarks/quarkus-app" >&2
-        "$ROOT_DIR/mvnw" -B -q -f "$BENCH_DIR/quarkus-app/pom.xml" package -DskipTests >&2
-    fi
-fi
+[[ -n "$QUARKUS" ]] && KINDS=legacy
 if [[ -n "$OBSERVED$QUARKUS" ]]; then require_jars "$SAMPLE_JAR"; else require_jars "$SAMPLE_JAR" "$BARE_JAR"; fi
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -65,9 +58,8 @@ fi
 OUT="$(results_dir "http-$MODE${OBSERVED:+-observed}${QUARKUS:+-quarkus}")"
 snapshot_jars
 if [[ -n "$QUARKUS" ]]; then
-    # a Quarkus app is a directory (its launcher jar beside lib/ and quarkus/): copied whole, as the jars are
-    cp -r "$QUARKUS_DIR" "$SNAPSHOT_DIR/quarkus-app"
-    BARE_JAR="$SNAPSHOT_DIR/quarkus-app/quarkus-run.jar"
+    snapshot_quarkus_app
+    BARE_JAR="$QUARKUS_JAR"
     echo "quarkus mode: 'bare' = the Quarkus MCP Server (benchmarks/quarkus-app, JVM mode) with the same get_weather tool"
 fi
 if [[ -n "$OBSERVED" ]]; then

@@ -74,6 +74,11 @@ def stage_of(dotted, stages):
     return stages[-1][0]
 
 
+def thread_matches(name, spec):
+    """Whether a thread's name contains one of the '|'-separated parts of spec."""
+    return any(part in name for part in spec.split("|"))
+
+
 def frames_of(event):
     stack = event.get("values", {}).get("stackTrace") or event.get("stackTrace")
     if not stack:
@@ -130,13 +135,13 @@ def main():
         values = e.get("values", {})
         thread = values.get("sampledThread") or values.get("eventThread") or {}
         name = thread.get("javaName") or thread.get("osName") or ""
-        if args.thread_filter and not any(part in name for part in args.thread_filter.split("|")):
+        if args.thread_filter and not thread_matches(name, args.thread_filter):
             continue
         frames = frames_of(e)
         if not frames:
             continue
         dotted = [f.replace("/", ".") for f in frames]
-        if stages and e["type"] == "jdk.ExecutionSample" and any(part in name for part in stage_threads.split("|")):
+        if stages and e["type"] == "jdk.ExecutionSample" and thread_matches(name, stage_threads):
             n_stage += 1
             by_stage[stage_of(dotted, stages)] += 1
         first = next((f for f in dotted if f.startswith(args.package)), None)

@@ -36,10 +36,8 @@ http)
     stages=(--stages sample)
     [[ "${APP:-sample}" == bare ]] && { APP_JAR="$BARE_JAR"; stages=(); }
     if [[ "${APP:-sample}" == quarkus ]]; then
-        [[ -f "$BENCH_DIR/quarkus-app/target/quarkus-app/quarkus-run.jar" ]] \
-            || "$ROOT_DIR/mvnw" -B -q -f "$BENCH_DIR/quarkus-app/pom.xml" package -DskipTests >&2
-        cp -r "$BENCH_DIR/quarkus-app/target/quarkus-app" "$SNAPSHOT_DIR/quarkus-app"
-        APP_JAR="$SNAPSHOT_DIR/quarkus-app/quarkus-run.jar"
+        snapshot_quarkus_app
+        APP_JAR="$QUARKUS_JAR"
         stages=(--stages quarkus)
         KIND=legacy
     fi
