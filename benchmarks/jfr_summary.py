@@ -4,11 +4,13 @@
 inclusive presence of methods of that package in the stack.
 
     jfr_summary.py RECORDING.jfr [--package io.beammcp] [--top 20] [--jfr PATH_TO_jfr] [--thread-filter TEXT]
-                   [--requests N] [--stages sample|quarkus]
+                   [--requests N] [--stages sample|quarkus] [--callers-of PACKAGE]
 
 With --requests, also prints the bytes allocated per request: the growth of every thread's allocation counter
 (jdk.ThreadAllocationStatistics, taken at the start and the end of the recording) divided by N.
 With --stages, also prints the request threads' CPU samples by stage of the request path (STAGES below).
+With --callers-of PACKAGE, also prints the CPU samples spent in that package's own code (the innermost frame outside
+the JDK is in it) by the first frame outside it and the JDK: who pays for a library (io.micrometer: which observation).
 --thread-filter keeps the samples of threads whose name contains one of its '|'-separated parts.
 """
 import argparse
@@ -64,6 +66,9 @@ STAGES = {
 }
 
 
+JDK = ("java.", "jdk.", "sun.")
+
+
 def stage_of(dotted, stages):
     for depth, frame in enumerate(dotted):
         for name, prefixes in stages:
@@ -104,6 +109,7 @@ def main():
     ap.add_argument("--thread-filter", default=None, help="keep samples whose thread name contains this")
     ap.add_argument("--requests", type=int, default=0, help="requests served during the recording")
     ap.add_argument("--stages", choices=sorted(STAGES), default=None, help="CPU samples by stage of the request path")
+    ap.add_argument("--callers-of", default=None, help="CPU samples in this package's own code, by their caller")
     args = ap.parse_args()
     stage_threads, stages = STAGES[args.stages] if args.stages else (None, None)
     by_stage = collections.Counter()
@@ -129,6 +135,7 @@ def main():
     pkg = args.package.replace(".", "/")
     cpu_top, cpu_first, cpu_incl = collections.Counter(), collections.Counter(), collections.Counter()
     al_class, al_top, al_first, al_incl = (collections.Counter() for _ in range(4))
+    by_caller = collections.Counter()
     n_cpu = 0
     al_total = 0
     for e in events:
@@ -153,6 +160,11 @@ def main():
                 cpu_first[first] += 1
             for m in incl:
                 cpu_incl[m] += 1
+            if args.callers_of:
+                own = [f for f in dotted if not f.startswith(JDK)]
+                if own and own[0].startswith(args.callers_of):
+                    caller = next((f for f in own if not f.startswith(args.callers_of)), "?")
+                    by_caller[method_only(caller)] += 1
         else:
             weight = values.get("weight", 0)
             al_total += weight
@@ -178,6 +190,11 @@ def main():
         for name, _ in stages:
             share = 100.0 * by_stage[name] / n_stage if n_stage else 0
             print(f"  {share:5.1f}%  {by_stage[name]:8d} samples  {name}")
+    if args.callers_of:
+        spent = sum(by_caller.values())
+        print(f"\nCPU in {args.callers_of}'s own code: {100.0 * spent / n_cpu if n_cpu else 0:.1f}% of the samples, by caller")
+        for key, value in by_caller.most_common(args.top):
+            print(f"  {100.0 * value / n_cpu:5.1f}%  {value:8d} samples  {key}")
     show("CPU: top frame (self time)", cpu_top, n_cpu, "samples")
     show(f"CPU: first {args.package} frame on the stack (where the time is charged in our code)", cpu_first, n_cpu, "samples")
     show(f"CPU: {args.package} methods, inclusive", cpu_incl, n_cpu, "samples")

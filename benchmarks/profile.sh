@@ -7,6 +7,7 @@
 #                                             Actuator as shipped, APP=quarkus: the Quarkus MCP Server of
 #                                             benchmarks/quarkus-app, session calls only; KIND=legacy: session
 #                                             calls); the sample's and Quarkus's CPU also by stage of the request
+#                                             path, the observed sample's Micrometer CPU also by its caller
 #   benchmarks/profile.sh stdio [--observed]  sample jar on stdio, 100,000 pipelined tools/call (observed: with
 #                                             an ObservationRegistry and the Prometheus registry, as stdio.sh)
 #   benchmarks/profile.sh jmh                 CallPathBenchmark (small schema) in JMH with -prof jfr
@@ -35,6 +36,8 @@ http)
     APP_JAR="$SAMPLE_JAR"
     stages=(--stages sample)
     [[ "${APP:-sample}" == bare ]] && { APP_JAR="$BARE_JAR"; stages=(); }
+    # observed: also who pays for Micrometer (the MCP observation, Spring MVC's request observation)
+    [[ "${APP:-sample}" == observed ]] && stages+=(--callers-of io.micrometer)
     if [[ "${APP:-sample}" == quarkus ]]; then
         snapshot_quarkus_app
         APP_JAR="$QUARKUS_JAR"
