@@ -1,7 +1,6 @@
 package io.beammcp.core.server;
 
 import io.beammcp.core.Revision;
-import io.beammcp.core.internal.engine.Observers;
 
 import java.security.Principal;
 import java.util.List;

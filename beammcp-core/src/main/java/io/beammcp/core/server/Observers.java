@@ -1,17 +1,15 @@
-package io.beammcp.core.internal.engine;
-
-import io.beammcp.core.server.McpObserver;
+package io.beammcp.core.server;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
 /** Several observers as one: started in order, nested around host code, stopped in reverse order. */
-public final class Observers implements McpObserver {
+final class Observers implements McpObserver {
 
     private final List<McpObserver> observers;
 
-    public Observers(List<McpObserver> observers) {
+    Observers(List<McpObserver> observers) {
         this.observers = List.copyOf(observers);
     }
 
