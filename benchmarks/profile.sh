@@ -34,14 +34,14 @@ case "$WHAT" in
 http)
     require_jars "$SAMPLE_JAR" "$BARE_JAR"
     APP_JAR="$SAMPLE_JAR"
-    stages=(--stages sample)
-    [[ "${APP:-sample}" == bare ]] && { APP_JAR="$BARE_JAR"; stages=(); }
+    summary_args=(--stages sample)
+    [[ "${APP:-sample}" == bare ]] && { APP_JAR="$BARE_JAR"; summary_args=(); }
     # observed: also who pays for Micrometer (the MCP observation, Spring MVC's request observation)
-    [[ "${APP:-sample}" == observed ]] && stages+=(--callers-of io.micrometer)
+    [[ "${APP:-sample}" == observed ]] && summary_args+=(--callers-of io.micrometer)
     if [[ "${APP:-sample}" == quarkus ]]; then
         snapshot_quarkus_app
         APP_JAR="$QUARKUS_JAR"
-        stages=(--stages quarkus)
+        summary_args=(--stages quarkus)
         KIND=legacy
     fi
     command -v wrk > /dev/null || { apt-get update -qq > /dev/null && apt-get install -y -qq wrk > /dev/null; }
@@ -110,7 +110,7 @@ http)
     requests=$(awk '/requests in/ { print $1 }' "$OUT/wrk.txt")
     awk -v t=$((cpu1 - cpu0)) -v hz="$CLK_TCK" -v n="${requests:-0}" 'BEGIN { if (n > 0)
         printf "the process used %.1f us of CPU per request during the recording (all threads, JIT and GC included)\n", t * 1e6 / hz / n }' | tee "$OUT/cpu.txt"
-    "${SUMMARY[@]}" "$OUT/http.jfr" --requests "${requests:-0}" "${stages[@]}" | tee "$OUT/summary.txt"
+    "${SUMMARY[@]}" "$OUT/http.jfr" --requests "${requests:-0}" "${summary_args[@]}" | tee "$OUT/summary.txt"
     ;;
 stdio)
     require_jars "$SAMPLE_JAR" "$JMH_JAR"
