@@ -11,7 +11,6 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -39,12 +38,12 @@ final class InProcessTransport implements Transport {
     }
 
     @Override
-    public JsonNode request(ObjectNode message, Revision revision, Map<String, String> headers,
-            Consumer<JsonNode> notifications, Function<JsonNode, JsonNode> answers) {
+    public Response request(ObjectNode message, Revision revision, Consumer<JsonNode> notifications,
+            Function<JsonNode, JsonNode> answers) {
         CompletableFuture<Reply> reply = new CompletableFuture<>();
         server.handle(json.writeValueAsBytes(message), exchange(notifications, answers), hostCode, reply::complete);
         Reply answered = reply.orTimeout(60, TimeUnit.SECONDS).join();
-        return answered.hasBody() ? json.readTree(answered.body()) : null;
+        return Response.of(answered.hasBody() ? json.readTree(answered.body()) : null);
     }
 
     @Override

@@ -2,26 +2,24 @@ package io.beammcp.test;
 
 import io.beammcp.core.Revision;
 import io.beammcp.core.server.McpServer;
-import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.cfg.JsonNodeFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * A test client for an MCP server: against the running application over HTTP, a spawned process over
  * stdio, or the server bean in process; in either protocol revision (2026-07-28 by default; 2025-11-25 opens
  * its session with {@code initialize} on the first request). Results are typed: {@link ToolCallResult} for
- * tools, JSON for the rest. Not thread-safe: one test, one client.
+ * tools, JSON for the rest; an error the test did not expect is an {@link McpErrorException}, over HTTP with
+ * the status, challenge and body. Not thread-safe: one test, one client.
  *
  * <pre>{@code
  * try (McpTestClient client = McpTestClient.inProcess(server)) {
@@ -32,19 +30,10 @@ import java.util.function.Function;
  */
 public final class McpTestClient implements AutoCloseable {
 
-    private final Transport transport;
-    private final JsonMapper json = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .enable(JsonNodeFeature.USE_BIG_DECIMAL_FOR_FLOATS).disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
-            .build();
-    private final AtomicLong ids = new AtomicLong();
-    private final List<JsonNode> notifications = new CopyOnWriteArrayList<>();
-    private final Map<String, Function<JsonNode, Object>> answers = new LinkedHashMap<>();
-    private Revision revision = Revision.V2026_07_28;
-    private Map<String, Object> capabilities = Map.of();
-    private boolean initialized;
+    private final Conversation conversation;
 
     private McpTestClient(Function<JsonMapper, Transport> transport) {
-        this.transport = transport.apply(json);
+        this.conversation = new Conversation(transport);
     }
 
     /**
@@ -96,7 +85,7 @@ public final class McpTestClient implements AutoCloseable {
      * @return this client
      */
     public McpTestClient revision(Revision revision) {
-        this.revision = revision;
+        conversation.revision = revision;
         return this;
     }
 
@@ -107,7 +96,7 @@ public final class McpTestClient implements AutoCloseable {
      * @return this client
      */
     public McpTestClient capabilities(Map<String, Object> capabilities) {
-        this.capabilities = Map.copyOf(capabilities);
+        conversation.capabilities = Map.copyOf(capabilities);
         return this;
     }
 
@@ -120,7 +109,7 @@ public final class McpTestClient implements AutoCloseable {
      * @return this client
      */
     public McpTestClient answering(String method, Function<JsonNode, Object> answer) {
-        answers.put(method, answer);
+        conversation.answers.put(method, answer);
         return this;
     }
 
@@ -129,20 +118,11 @@ public final class McpTestClient implements AutoCloseable {
      *
      * @param name the tool's name
      * @param arguments a map or a record of the arguments
-     * @return the result, a tool error, or a JSON-RPC error
+     * @return the result, a tool error, a JSON-RPC error, a round asking for input, or a task to await
+     * @throws McpErrorException when an HTTP answer holds no JSON-RPC response (such as a 401 without a token)
      */
     public ToolCallResult callTool(String name, Object arguments) {
-        return callTool(name, json.valueToTree(arguments), null, null);
-    }
-
-    ToolCallResult callTool(String name, JsonNode arguments, JsonNode inputResponses, JsonNode requestState) {
-        ObjectNode params = json.createObjectNode().put("name", name);
-        params.set("arguments", arguments);
-        if (inputResponses != null) {
-            params.set("inputResponses", inputResponses);
-            params.set("requestState", requestState);
-        }
-        return new ToolCallResult(this, name, arguments, request("tools/call", params), json);
+        return conversation.callTool(name, conversation.json.valueToTree(arguments), null, null);
     }
 
     /**
@@ -189,11 +169,11 @@ public final class McpTestClient implements AutoCloseable {
      * @return the page
      */
     public Page page(String method, String cursor) {
-        ObjectNode params = json.createObjectNode();
+        ObjectNode params = json().createObjectNode();
         if (cursor != null) {
             params.put("cursor", cursor);
         }
-        JsonNode result = result(request(method, params));
+        JsonNode result = conversation.result(conversation.request(method, params));
         String field = switch (method) {
             case "resources/templates/list" -> "resourceTemplates";
             default -> method.substring(0, method.indexOf('/'));
@@ -223,7 +203,8 @@ public final class McpTestClient implements AutoCloseable {
      */
     public List<JsonNode> readResource(String uri) {
         List<JsonNode> contents = new ArrayList<>();
-        result(request("resources/read", json.createObjectNode().put("uri", uri))).path("contents").forEach(contents::add);
+        conversation.result(conversation.request("resources/read", json().createObjectNode().put("uri", uri)))
+                .path("contents").forEach(contents::add);
         return contents;
     }
 
@@ -236,9 +217,9 @@ public final class McpTestClient implements AutoCloseable {
      * @throws McpErrorException when the server answers an error
      */
     public JsonNode getPrompt(String name, Map<String, String> arguments) {
-        ObjectNode params = json.createObjectNode().put("name", name);
-        params.set("arguments", json.valueToTree(arguments));
-        return result(request("prompts/get", params));
+        ObjectNode params = json().createObjectNode().put("name", name);
+        params.set("arguments", json().valueToTree(arguments));
+        return conversation.result(conversation.request("prompts/get", params));
     }
 
     /**
@@ -250,7 +231,7 @@ public final class McpTestClient implements AutoCloseable {
      * @return the suggested values
      */
     public List<String> completePrompt(String prompt, String argument, String partial) {
-        return complete(json.createObjectNode().put("type", "ref/prompt").put("name", prompt), argument, partial);
+        return complete(json().createObjectNode().put("type", "ref/prompt").put("name", prompt), argument, partial);
     }
 
     /**
@@ -262,15 +243,15 @@ public final class McpTestClient implements AutoCloseable {
      * @return the suggested values
      */
     public List<String> completeTemplate(String uriTemplate, String variable, String partial) {
-        return complete(json.createObjectNode().put("type", "ref/resource").put("uri", uriTemplate), variable, partial);
+        return complete(json().createObjectNode().put("type", "ref/resource").put("uri", uriTemplate), variable, partial);
     }
 
     private List<String> complete(ObjectNode ref, String argument, String partial) {
-        ObjectNode params = json.createObjectNode();
+        ObjectNode params = json().createObjectNode();
         params.set("ref", ref);
         params.putObject("argument").put("name", argument).put("value", partial);
         List<String> values = new ArrayList<>();
-        result(request("completion/complete", params)).path("completion").path("values")
+        conversation.result(conversation.request("completion/complete", params)).path("completion").path("values")
                 .forEach(v -> values.add(v.asString()));
         return values;
     }
@@ -279,24 +260,47 @@ public final class McpTestClient implements AutoCloseable {
      * Sends any request and returns the whole response, result or error.
      *
      * @param method the method
-     * @param params its params, without {@code _meta} (added for 2026-07-28)
+     * @param params its params; {@code _meta} is completed with what the revision needs (keys given stay)
      * @return the response message
+     * @throws McpErrorException when an HTTP answer holds no JSON-RPC response
      */
     public JsonNode request(String method, ObjectNode params) {
-        if (revision == Revision.V2025_11_25 && !initialized) {
-            initialize();
-        }
-        ObjectNode message = json.createObjectNode().put("jsonrpc", "2.0").put("id", ids.incrementAndGet())
-                .put("method", method);
-        ObjectNode sent = params == null ? json.createObjectNode() : params.deepCopy();
-        if (revision == Revision.V2026_07_28) {
-            ObjectNode meta = sent.putObject("_meta");
-            meta.put("io.modelcontextprotocol/protocolVersion", revision.id());
-            meta.set("io.modelcontextprotocol/clientCapabilities", json.valueToTree(capabilities));
-            meta.set("io.modelcontextprotocol/clientInfo", clientInfo());
-        }
-        message.set("params", sent);
-        return transport.request(message, revision, Map.of(), notifications::add, this::answer);
+        return conversation.request(method, params).message();
+    }
+
+    /**
+     * Sends this bearer token in the {@code Authorization} header of every HTTP message from now on (the other
+     * transports have no headers).
+     *
+     * @param token the access token, without {@code Bearer}; {@code null} for none
+     * @return this client
+     */
+    public McpTestClient bearerToken(String token) {
+        return bearerToken(() -> token);
+    }
+
+    /**
+     * Sends the token {@code token} gives, asked anew for each HTTP message, so a test can switch tokens (or
+     * send none, when it gives {@code null}).
+     *
+     * @param token gives the access token, without {@code Bearer}
+     * @return this client
+     */
+    public McpTestClient bearerToken(Supplier<String> token) {
+        conversation.transport.bearerToken(Objects.requireNonNull(token, "token"));
+        return this;
+    }
+
+    /**
+     * Sends this {@code progressToken} in the {@code _meta} of every request from now on, so that the progress
+     * host code reports arrives in {@link #notifications()}, in either revision.
+     *
+     * @param token a string or an integer; {@code null} for none
+     * @return this client
+     */
+    public McpTestClient progressToken(Object token) {
+        conversation.progressToken = token == null ? null : json().valueToTree(token);
+        return this;
     }
 
     /**
@@ -305,51 +309,16 @@ public final class McpTestClient implements AutoCloseable {
      * @return a copy
      */
     public List<JsonNode> notifications() {
-        return List.copyOf(notifications);
+        return List.copyOf(conversation.notifications);
     }
 
-    private void initialize() {
-        initialized = true;
-        ObjectNode params = json.createObjectNode().put("protocolVersion", Revision.V2025_11_25.id());
-        params.set("capabilities", json.valueToTree(capabilities));
-        params.set("clientInfo", clientInfo());
-        ObjectNode message = json.createObjectNode().put("jsonrpc", "2.0").put("id", ids.incrementAndGet())
-                .put("method", "initialize");
-        message.set("params", params);
-        result(transport.request(message, revision, Map.of(), notifications::add, this::answer));
-        transport.notify(json.createObjectNode().put("jsonrpc", "2.0").put("method", "notifications/initialized"),
-                revision);
-    }
-
-    private ObjectNode clientInfo() {
-        return json.createObjectNode().put("name", "beammcp-test").put("version", "1");
-    }
-
-    private JsonNode answer(JsonNode request) {
-        ObjectNode response = json.createObjectNode().put("jsonrpc", "2.0");
-        response.set("id", request.get("id"));
-        Function<JsonNode, Object> answer = answers.get(request.path("method").asString());
-        if (answer == null) {
-            response.putObject("error").put("code", -32601).put("message", "Method not found");
-        } else {
-            response.set("result", json.valueToTree(answer.apply(request.path("params"))));
-        }
-        return response;
-    }
-
-    JsonNode result(JsonNode response) {
-        if (response == null) {
-            throw new IllegalStateException("The server sent no response");
-        }
-        if (response.has("error")) {
-            throw new McpErrorException(response.get("error"));
-        }
-        return response.get("result");
+    private JsonMapper json() {
+        return conversation.json;
     }
 
     /** What a test reads of the server's own process, for the stdio client; empty otherwise. */
     String processOutput() {
-        return transport instanceof StdioProcessTransport stdio ? stdio.stderr() : "";
+        return conversation.transport instanceof StdioProcessTransport stdio ? stdio.stderr() : "";
     }
 
     /**
@@ -357,7 +326,7 @@ public final class McpTestClient implements AutoCloseable {
      */
     @Override
     public void close() {
-        transport.close();
+        conversation.transport.close();
     }
 
     /**

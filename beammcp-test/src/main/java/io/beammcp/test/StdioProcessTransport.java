@@ -12,7 +12,6 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -69,8 +68,8 @@ final class StdioProcessTransport implements Transport {
     }
 
     @Override
-    public synchronized JsonNode request(ObjectNode message, Revision revision, Map<String, String> headers,
-            Consumer<JsonNode> notifications, Function<JsonNode, JsonNode> answers) {
+    public synchronized Response request(ObjectNode message, Revision revision, Consumer<JsonNode> notifications,
+            Function<JsonNode, JsonNode> answers) {
         write(message);
         JsonNode id = message.get("id");
         while (true) {
@@ -92,7 +91,7 @@ final class StdioProcessTransport implements Transport {
             } else if (line.has("method")) {
                 notifications.accept(line);
             } else if (line.path("id").isNumber() && line.path("id").asLong() == id.asLong()) {
-                return line;
+                return Response.of(line);
             }
         }
     }

@@ -11,41 +11,65 @@ import java.util.Map;
 
 /**
  * What a {@code tools/call} came back with: a result (possibly a tool error), a round asking for input
- * (2026-07-28), or a JSON-RPC error.
+ * (2026-07-28), a task to await (2026-07-28 with the Tasks extension declared), or a JSON-RPC error. An awaited
+ * task reads like the call it ran: its result, its error, or its round asking for input.
  */
 public final class ToolCallResult {
 
-    private final McpTestClient client;
+    private final Conversation conversation;
     private final String tool;
     private final JsonNode arguments;
-    private final JsonNode response;
+    private final String taskId;
+    private final Response reply;
+    private final Response outcome;
     private final JsonMapper json;
 
-    ToolCallResult(McpTestClient client, String tool, JsonNode arguments, JsonNode response, JsonMapper json) {
-        this.client = client;
+    ToolCallResult(Conversation conversation, String tool, JsonNode arguments, String taskId, Response reply) {
+        this.conversation = conversation;
         this.tool = tool;
         this.arguments = arguments;
-        this.response = response;
-        this.json = json;
+        this.taskId = taskId;
+        this.reply = reply;
+        this.json = conversation.json;
+        this.outcome = taskId == null ? reply : new Response(taskOutcome(reply.message()), reply.status(),
+                reply.wwwAuthenticate(), reply.body());
+    }
+
+    /** A {@code tasks/get} response as the call's own: its result, its error, or its round asking for input. */
+    private JsonNode taskOutcome(JsonNode response) {
+        JsonNode task = response == null ? null : response.get("result");
+        if (task == null) {
+            return response;
+        }
+        ObjectNode outcome = json.createObjectNode().put("jsonrpc", "2.0");
+        outcome.set("id", response.get("id"));
+        switch (task.path("status").asString()) {
+            case "completed" -> outcome.set("result", task.get("result"));
+            case "failed" -> outcome.set("error", task.get("error"));
+            case "input_required" -> outcome.putObject("result").put("resultType", "input_required")
+                    .set("inputRequests", task.get("inputRequests"));
+            default -> outcome.set("result", task);
+        }
+        return outcome;
     }
 
     /**
-     * The whole response message.
+     * The whole response message (for an awaited task, the {@code tasks/get} response it ended with).
      *
      * @return the JSON-RPC response
      */
     public JsonNode response() {
-        return response;
+        return reply.message();
     }
 
     /**
-     * The result.
+     * The result (for an awaited task, the tool's result it holds; a cancelled task's is the task itself).
      *
      * @return the result
-     * @throws McpErrorException when the server answered an error
+     * @throws McpErrorException when the server answered an error (or the task failed with one)
      */
     public JsonNode result() {
-        return client.result(response);
+        return conversation.result(outcome);
     }
 
     /**
@@ -54,7 +78,7 @@ public final class ToolCallResult {
      * @return the code
      */
     public int errorCode() {
-        return response.path("error").path("code").asInt(0);
+        return outcome.message().path("error").path("code").asInt(0);
     }
 
     /**
@@ -134,7 +158,8 @@ public final class ToolCallResult {
     }
 
     /**
-     * Answers the input this round asked for and calls the tool again with the answers and the sealed state.
+     * Answers the input this round asked for: a call's round is retried with the answers and the sealed state,
+     * a task's is sent with {@code tasks/update} and the task awaited again.
      *
      * @param responses the answer for each key, as the client would send it (for example an elicitation's
      *        {@code Map.of("action", "accept", "content", Map.of(...))})
@@ -142,12 +167,47 @@ public final class ToolCallResult {
      */
     public ToolCallResult answer(Map<String, ?> responses) {
         ObjectNode answers = json.valueToTree(responses);
-        return client.callTool(tool, arguments, answers, result().path("requestState"));
+        if (taskId != null) {
+            ObjectNode params = json.createObjectNode().put("taskId", taskId);
+            params.set("inputResponses", answers);
+            conversation.result(conversation.request("tasks/update", params));
+            return conversation.awaitTask(tool, arguments, taskId);
+        }
+        return conversation.callTool(tool, arguments, answers, result().path("requestState"));
+    }
+
+    /**
+     * Whether the server answered with a task to poll ({@code resultType: "task"}).
+     *
+     * @return {@code true} for a task
+     */
+    public boolean isTask() {
+        return "task".equals(result().path("resultType").asString());
+    }
+
+    /**
+     * The id of the task this is or ran in.
+     *
+     * @return the task's id, or {@code null} when the call is not a task
+     */
+    public String taskId() {
+        return taskId != null ? taskId : reply.message().path("result").path("taskId").asString(null);
+    }
+
+    /**
+     * Polls {@code tasks/get} (at the task's {@code pollIntervalMs}, for at most a minute) until the task ends
+     * or asks for input, and returns that as the call's result; a call that is not a task is returned as it is.
+     *
+     * @return the task's outcome: its result or error, or a round asking for input to {@link #answer}
+     */
+    public ToolCallResult awaitTask() {
+        boolean task = taskId == null && "task".equals(reply.message().path("result").path("resultType").asString());
+        return task ? conversation.awaitTask(tool, arguments, taskId()) : this;
     }
 
     @Override
     public String toString() {
-        return response.toString();
+        return reply.message().toString();
     }
 
     /**

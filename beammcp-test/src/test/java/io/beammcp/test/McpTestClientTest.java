@@ -2,22 +2,30 @@ package io.beammcp.test;
 
 import io.beammcp.core.CallContext;
 import io.beammcp.core.InputRequest;
+import io.beammcp.core.InvalidParamsException;
 import io.beammcp.core.Revision;
+import io.beammcp.core.TaskSupport;
 import io.beammcp.core.annotation.McpResource;
 import io.beammcp.core.annotation.McpTool;
 import io.beammcp.core.server.McpServer;
+import io.beammcp.core.tasks.InMemoryTaskStore;
+import io.beammcp.core.tasks.TaskOptions;
 import jakarta.validation.constraints.NotBlank;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-/** The client's typed results against a server in process, in both revisions. */
+/** The client's typed results against a server in process, in both revisions, and a task's outcomes. */
 class McpTestClientTest {
 
     record Greeting(String text, int length) {
@@ -49,6 +57,35 @@ class McpTestClientTest {
         String readme() {
             return "read me";
         }
+    }
+
+    static final class TaskHost {
+        @McpTool(taskSupport = TaskSupport.REQUIRED)
+        String failing(CallContext context) {
+            context.startTask();
+            throw new InvalidParamsException("No such report");
+        }
+
+        @McpTool(taskSupport = TaskSupport.REQUIRED)
+        String waiting(CallContext context) throws InterruptedException {
+            context.startTask();
+            Thread.sleep(60_000);
+            return "woke up";
+        }
+
+        @McpTool(taskSupport = TaskSupport.OPTIONAL)
+        String quick() {
+            return "at once";
+        }
+    }
+
+    /** Tasks polled every 10 ms; a call has ten seconds to answer as an ordinary one. */
+    private static McpTestClient taskClient() {
+        TaskOptions options = new TaskOptions(Duration.ofHours(1), Duration.ofMillis(10), Duration.ofSeconds(10),
+                Duration.ofSeconds(30), null);
+        return McpTestClient.inProcess(McpServer.builder().annotated("tasks", new TaskHost())
+                .tasks(new InMemoryTaskStore(10), options).build())
+                .capabilities(Map.of("extensions", Map.of("io.modelcontextprotocol/tasks", Map.of())));
     }
 
     private static McpTestClient client(Revision revision) {
@@ -124,5 +161,45 @@ class McpTestClientTest {
             assertThat(client.request("prompts/list", null).at("/error/code").asInt()).as("no prompts offered")
                     .isEqualTo(-32601);
         }
+    }
+
+    @Test
+    void aFailedTaskReadsAsItsError() {
+        try (McpTestClient client = taskClient()) {
+            ToolCallResult started = client.callTool("failing", Map.of());
+            assertThat(started.isTask()).isTrue();
+            ToolCallResult failed = started.awaitTask();
+            assertThat(failed.taskId()).isEqualTo(started.taskId());
+            assertThat(failed.errorCode()).isEqualTo(-32602);
+            assertThatExceptionOfType(McpErrorException.class).isThrownBy(failed::result)
+                    .withMessage("-32602 No such report");
+        }
+    }
+
+    @Test
+    void aCancelledTaskReadsAsTheTaskItself() {
+        try (McpTestClient client = taskClient()) {
+            ToolCallResult started = client.callTool("waiting", Map.of());
+            assertThat(client.request("tasks/cancel", json().put("taskId", started.taskId())).has("result")).isTrue();
+            assertThat(started.awaitTask().result().path("status").asString()).isEqualTo("cancelled");
+        }
+    }
+
+    @Test
+    void aCallAnsweredAtOnceOrRefusedIsNotAwaited() {
+        try (McpTestClient client = taskClient()) {
+            ToolCallResult now = client.callTool("quick", Map.of());
+            assertThat(now.isTask()).isFalse();
+            assertThat(now.taskId()).isNull();
+            assertThat(now.awaitTask()).isSameAs(now);
+
+            ToolCallResult refused = client.capabilities(Map.of()).callTool("failing", Map.of());
+            assertThat(refused.errorCode()).as("a task-only tool without the extension").isEqualTo(-32021);
+            assertThat(refused.awaitTask()).isSameAs(refused);
+        }
+    }
+
+    private static ObjectNode json() {
+        return JsonMapper.builder().build().createObjectNode();
     }
 }

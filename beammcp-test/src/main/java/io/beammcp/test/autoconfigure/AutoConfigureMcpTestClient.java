@@ -12,7 +12,8 @@ import java.lang.annotation.Target;
 /**
  * Gives a {@code @SpringBootTest} an {@link io.beammcp.test.McpTestClient} to inject: over HTTP to the running
  * application when the test starts a web server ({@code webEnvironment = RANDOM_PORT}), in process against the
- * {@code McpServer} bean otherwise. Each injection point gets a client of its own.
+ * {@code McpServer} bean otherwise. Each injection point gets a client of its own; an application that wants a
+ * token gets it with {@link io.beammcp.test.McpTestClient#bearerToken(java.util.function.Supplier)}.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -22,11 +22,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The README's host runs as printed: over HTTP with its token, in both revisions, and in process through the
  * test auto-configuration; and it starts without a warning.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "beammcp.http.allowed-origins=http://localhost:*")
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "beammcp.http.allowed-origins=http://localhost:*", ReadmeHostTests.WITHOUT_SECURITY })
 @AutoConfigureMcpTestClient
 @ExtendWith(OutputCaptureExtension.class)
 class ReadmeHostTests {
+
+    /** Spring Security is on this module's test class path for the helpdesk; the README's application has none. */
+    static final String WITHOUT_SECURITY = "spring.autoconfigure.exclude="
+            + "org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration,"
+            + "org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration,"
+            + "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration";
 
     @LocalServerPort
     int port;
