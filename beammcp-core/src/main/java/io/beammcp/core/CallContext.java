@@ -28,7 +28,9 @@ import java.util.Map;
 public interface CallContext {
 
     /**
-     * The protocol revision the request is served under.
+     * The protocol revision the request is served under. A session whose {@code initialize} negotiated an
+     * earlier revision (2024-11-05, 2025-03-26 or 2025-06-18) is served as 2025-11-25, with what it is sent
+     * shaped for the revision it negotiated.
      *
      * @return the revision in force
      */

@@ -37,7 +37,8 @@ public interface LegacySession {
     boolean isInitialized();
 
     /**
-     * The negotiated protocol revision.
+     * The revision the session is served under: 2025-11-25 for every revision {@code initialize} negotiates
+     * (2024-11-05 to 2025-11-25); an earlier one shapes what the session is sent.
      *
      * @return the revision, or {@code null} before {@code initialize}
      */

@@ -32,8 +32,8 @@ class LegacyTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"2026-07-28", "2024-11-05", "1999-01-01", "2025-06-18"})
-    void initializeAnswersOnlyTheLegacyRevisionItImplements(String requested) {
+    @ValueSource(strings = {"2026-07-28", "1999-01-01", "2025-11-25"})
+    void initializeAnswersARevisionItDoesNotNegotiateWithTheLatestSessionRevision(String requested) {
         JsonNode result = result(wire.legacy(1, "initialize", "{\"protocolVersion\":\"" + requested
                 + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}"));
         assertThat(result.path("protocolVersion").asString()).isEqualTo("2025-11-25");

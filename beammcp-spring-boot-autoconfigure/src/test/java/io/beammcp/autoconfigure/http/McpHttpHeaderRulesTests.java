@@ -10,8 +10,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The 2026-07-28 header rules on the wire, each with a good and a hostile value, including repeated
  * headers (sent as separate header lines over a raw socket, where every value must pass, not just the
- * first); and the legacy rules: {@code MCP-Protocol-Version} against the session, the modern headers
- * ignored. Every mismatch is 400 with {@code -32020} and the request's id.
+ * first); and the legacy rules: {@code MCP-Protocol-Version} against the session (the revision it
+ * negotiated, 2025-06-18 or later, or none at all), the modern headers ignored. Every mismatch is 400 with
+ * {@code -32020} and the request's id.
  */
 class McpHttpHeaderRulesTests extends EndpointTestSupport {
 
@@ -264,6 +265,40 @@ class McpHttpHeaderRulesTests extends EndpointTestSupport {
         HttpResponse<String> absent = post(count, "Mcp-Session-Id", session);
         assertThat(absent.statusCode()).isEqualTo(200);
         assertThat(HttpTestHost.COUNTED.get()).isEqualTo(before + 1);
+    }
+
+    /** Opens a session that negotiated {@code revision}, without a version header (none exists yet). */
+    private String openSession(String revision) throws Exception {
+        HttpResponse<String> init = post(legacy(0, "initialize", "{\"protocolVersion\":\"" + revision
+                + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}"));
+        assertThat(json(init).at("/result/protocolVersion").stringValue()).isEqualTo(revision);
+        String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        assertThat(post(notification("notifications/initialized"), "Mcp-Session-Id", session).statusCode())
+                .isEqualTo(202);
+        return session;
+    }
+
+    @Test
+    void a20250618SessionCarriesItsOwnVersionOrNone() throws Exception {
+        String session = openSession("2025-06-18");
+        String list = legacy(1, "tools/list", null);
+        assertThat(post(list, "Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-06-18").statusCode())
+                .isEqualTo(200);
+        assertThat(post(list, "Mcp-Session-Id", session).statusCode()).isEqualTo(200);
+        HttpResponse<String> latest = post(list, "Mcp-Session-Id", session, "MCP-Protocol-Version", LEGACY);
+        assertThat(latest.statusCode()).isEqualTo(400);
+        assertThat(code(latest)).isEqualTo(-32600);
+    }
+
+    @Test
+    void a20250326SessionNeedsNoVersionHeaderAndRefusesAnotherOne() throws Exception {
+        String session = openSession("2025-03-26");
+        String list = legacy(1, "tools/list", null);
+        HttpResponse<String> without = post(list, "Mcp-Session-Id", session);
+        assertThat(without.statusCode()).isEqualTo(200);
+        assertThat(json(without).at("/result/tools").isArray()).isTrue();
+        assertThat(post(list, "Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-06-18").statusCode())
+                .isEqualTo(400);
     }
 
     @Test

@@ -6,9 +6,18 @@ import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import org.junit.jupiter.api.DisplayName;
 
-/** The Java SDK client spawning {@code java -jar sample-app.jar --beammcp.transport=stdio}. */
-@DisplayName("java-sdk stdio (2025-11-25)")
+/**
+ * The Java SDK client spawning {@code java -jar sample-app.jar --beammcp.transport=stdio}: 2.x offers
+ * 2025-11-25, while 1.x and 0.18.x offer only 2024-11-05 and disconnect on any other answer (their modules
+ * set {@code interop.stdio.revision}).
+ */
+@DisplayName("java-sdk stdio")
 class JavaSdkStdioIT extends LegacyFlows {
+
+    @Override
+    String revision() {
+        return System.getProperty("interop.stdio.revision", LEGACY);
+    }
 
     @Override
     McpClientTransport transport(boolean paged) {

@@ -2,6 +2,8 @@ package io.beammcp.interop;
 
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.BlobResourceContents;
@@ -35,9 +37,11 @@ import java.util.stream.Collectors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The interop flows of the official Java SDK client (its 2025-11-25 client: initialize, then a session),
- * the same ones interop/run.sh runs with the TypeScript SDKs: each test is one flow, asserting real answers.
- * A subclass supplies the transport.
+ * The interop flows of the official Java SDK client (initialize, then a session), the same ones
+ * interop/run.sh runs with the TypeScript SDKs: each test is one flow, asserting real answers. A subclass
+ * supplies the transport and the revision the SDK negotiates on it (2025-11-25; 2024-11-05 for the stdio
+ * client of the 1.x and 0.18.x SDKs, which the interop-java-sdk-* modules run on these same sources), and
+ * the answers are those of that revision.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(120)
@@ -52,6 +56,21 @@ abstract class LegacyFlows {
 
     /** A transport to the sample; with {@code paged}, to one that serves lists one item per page. */
     abstract McpClientTransport transport(boolean paged) throws Exception;
+
+    /** The revision the client negotiates on this transport. */
+    String revision() {
+        return LEGACY;
+    }
+
+    /** Whether the negotiated revision is {@code revision} or a later one. */
+    boolean since(String revision) {
+        return revision().compareTo(revision) >= 0;
+    }
+
+    /** A tool's input schema as plain values (SDK 2.x models it as a map, 1.x and 0.18.x as a record). */
+    static Map<String, Object> inputSchema(Tool tool) {
+        return McpJsonDefaults.getMapper().convertValue(tool.inputSchema(), new TypeRef<Map<String, Object>>() { });
+    }
 
     static McpSyncClient client(McpClientTransport transport) {
         return McpClient.sync(transport)
@@ -81,11 +100,12 @@ abstract class LegacyFlows {
 
     @Test
     @DisplayName("connect")
-    void initializeNegotiatesTheLegacyRevision() {
-        assertThat(initialized.protocolVersion()).isEqualTo(LEGACY);
+    void initializeNegotiatesTheRevisionAsked() {
+        assertThat(initialized.protocolVersion()).isEqualTo(revision());
         assertThat(initialized.serverInfo().name()).isEqualTo("weather");
         assertThat(initialized.capabilities().tools()).isNotNull();
-        assertThat(initialized.capabilities().completions()).isNotNull();
+        // the completions capability came with 2025-03-26
+        assertThat(initialized.capabilities().completions() != null).isEqualTo(since("2025-03-26"));
     }
 
     @Test
@@ -95,14 +115,17 @@ abstract class LegacyFlows {
         assertThat(result.nextCursor()).isNull();
         assertThat(result.tools()).extracting(Tool::name).containsExactlyInAnyOrderElementsOf(TOOL_NAMES);
         Tool weather = result.tools().stream().filter(t -> t.name().equals("get_weather")).findFirst().orElseThrow();
-        assertThat(weather.inputSchema()).containsEntry("type", "object").containsEntry("required", List.of("place"));
+        assertThat(inputSchema(weather)).containsEntry("type", "object").containsEntry("required", List.of("place"));
         Tool trip = result.tools().stream().filter(t -> t.name().equals("plan_trip")).findFirst().orElseThrow();
         @SuppressWarnings("unchecked")
-        Map<String, Object> transport = (Map<String, Object>) ((Map<String, Object>) trip.inputSchema().get("properties"))
+        Map<String, Object> transport = ((Map<String, Map<String, Object>>) inputSchema(trip).get("properties"))
                 .get("transport");
         assertThat(transport).containsEntry("enum", List.of("train", "car", "plane"));
-        assertThat(result.tools().stream().filter(t -> t.name().equals("forecast")).findFirst().orElseThrow()
-                .outputSchema()).isNotNull();
+        Tool forecast = result.tools().stream().filter(t -> t.name().equals("forecast")).findFirst().orElseThrow();
+        // outputSchema and title came with 2025-06-18, tool annotations with 2025-03-26
+        assertThat(forecast.outputSchema() != null).isEqualTo(since("2025-06-18"));
+        assertThat(forecast.title() != null).isEqualTo(since("2025-06-18"));
+        assertThat(forecast.annotations() != null).isEqualTo(since("2025-03-26"));
     }
 
     @Test
@@ -118,6 +141,13 @@ abstract class LegacyFlows {
     void callsForecastWithStructuredContent() {
         CallToolResult result = client.callTool(new CallToolRequest("forecast", Map.of("place", "Oslo", "days", 2)));
         assertThat(result.isError()).isNotEqualTo(Boolean.TRUE);
+        if (!since("2025-06-18")) {
+            // no structured content before 2025-06-18: the result is its JSON text
+            assertThat(result.structuredContent()).isNull();
+            assertThat(texts(result.content())).startsWith("{\"place\":\"Oslo\",\"days\":[{\"day\":1,")
+                    .contains("{\"day\":2,").doesNotContain("{\"day\":3,");
+            return;
+        }
         @SuppressWarnings("unchecked")
         Map<String, Object> structured = (Map<String, Object>) result.structuredContent();
         assertThat(structured).containsEntry("place", "Oslo");
@@ -206,7 +236,7 @@ abstract class LegacyFlows {
     void walksEveryPageOnceWithPageSizeOne() throws Exception {
         McpSyncClient paged = client(transport(true));
         try {
-            assertThat(paged.initialize().protocolVersion()).isEqualTo(LEGACY);
+            assertThat(paged.initialize().protocolVersion()).isEqualTo(revision());
             List<String> names = new ArrayList<>();
             String cursor = null;
             int pages = 0;

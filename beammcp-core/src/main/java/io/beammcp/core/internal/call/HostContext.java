@@ -14,6 +14,7 @@ import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.json.JsonNumbers;
 import io.beammcp.core.internal.protocol.Envelopes;
 import io.beammcp.core.internal.protocol.Notification;
+import io.beammcp.core.internal.protocol.RevisionShape;
 import io.beammcp.core.internal.session.Session;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -121,6 +122,11 @@ public final class HostContext implements CallContext {
         return revision;
     }
 
+    /** The revision a session negotiated, which shapes what it is sent; {@code null} for a 2026-07-28 request. */
+    public RevisionShape shape() {
+        return revision == Revision.V2026_07_28 || session == null ? null : session.shape();
+    }
+
     @Override
     public Object requestId() {
         return JavaValues.of(id);
@@ -178,7 +184,8 @@ public final class HostContext implements CallContext {
             if (total != null) {
                 params.set("total", JsonNumbers.node(total, codec.nodes()));
             }
-            if (message != null) {
+            RevisionShape shape = shape();
+            if (message != null && (shape == null || shape.has(RevisionShape.Feature.PROGRESS_MESSAGE))) {
                 params.put("message", message);
             }
             if (emit(envelopes.notification(Notification.PROGRESS, params))) {

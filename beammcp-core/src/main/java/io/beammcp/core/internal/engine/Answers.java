@@ -1,6 +1,7 @@
 package io.beammcp.core.internal.engine;
 
 import io.beammcp.core.Revision;
+import io.beammcp.core.internal.call.Request;
 import io.beammcp.core.internal.limits.CallerRates;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.protocol.Envelopes;
@@ -10,7 +11,11 @@ import io.beammcp.core.internal.protocol.ResultShaper;
 import io.beammcp.core.server.LegacySession;
 import io.beammcp.core.server.Reply;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /** Replies built from results and errors: shaped for their revision, enveloped, and of the right kind. */
 final class Answers {
@@ -25,17 +30,29 @@ final class Answers {
         this.maxResultBytes = maxResultBytes;
     }
 
-    /** A handler's result, shaped for its revision. */
+    /** A result outside a session's methods, shaped for its revision. */
     Reply result(Revision era, JsonNode id, ObjectNode result, CacheHints cache) {
         return Reply.result(era, envelopes.result(id, shaper.shape(era, result, cache)), null);
+    }
+
+    /** A handler's result, shaped for the request's revision and, in a session, the revision it negotiated. */
+    Reply result(Request request, ObjectNode result, CacheHints cache) {
+        return Reply.result(request.era(), envelopes.result(request.id(), shape(request, result, cache)), null);
+    }
+
+    private ObjectNode shape(Request request, ObjectNode result, CacheHints cache) {
+        return shaper.shape(request.era(), request.context().shape(), request.message().known(), result, cache);
     }
 
     /**
      * What host code produced, shaped, enveloped and measured once: a response over the result cap is never
      * sent, cut or not; a tool's becomes a tool error saying so, anything else {@code -32603}.
      */
-    Reply hostResult(Revision era, JsonNode id, McpMethod method, ObjectNode result, CacheHints cache) {
-        byte[] body = envelopes.result(id, shaper.shape(era, result, cache));
+    Reply hostResult(Request request, ObjectNode result, CacheHints cache) {
+        Revision era = request.era();
+        JsonNode id = request.id();
+        McpMethod method = request.message().known();
+        byte[] body = envelopes.result(id, shape(request, result, cache));
         if (maxResultBytes <= 0 || body.length <= maxResultBytes) {
             return Reply.result(era, body, null);
         }
@@ -66,6 +83,23 @@ final class Answers {
         }
         Reply.Kind kind = e.refusesRequest(era != Revision.V2025_11_25) ? Reply.Kind.REFUSED : Reply.Kind.ERROR;
         return Reply.error(kind, era, envelopes.error(id, e), e.code());
+    }
+
+    /**
+     * A batch refused in a session whose revision defines batches (2025-03-26): a batch of errors, one for
+     * each request in it, so every request the client waits on is answered; one error without an id when
+     * the batch holds no request.
+     */
+    Reply batchRefusal(ArrayNode batch, McpError e) {
+        List<byte[]> errors = new ArrayList<>();
+        for (JsonNode message : batch) {
+            JsonNode id = message.get("id");
+            if (message.path("method").isString() && id != null && (id.isString() || id.isIntegralNumber())) {
+                errors.add(envelopes.error(id, e));
+            }
+        }
+        return errors.isEmpty() ? error(null, null, e)
+                : Reply.error(Reply.Kind.REFUSED, Revision.V2025_11_25, envelopes.batch(errors), e.code());
     }
 
     /** A refusal of another kind, with a body only when {@code answered} (a request, not a notification). */

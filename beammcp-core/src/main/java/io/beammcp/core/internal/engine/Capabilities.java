@@ -3,6 +3,7 @@ package io.beammcp.core.internal.engine;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.protocol.ResultShaper;
+import io.beammcp.core.internal.protocol.RevisionShape;
 import io.beammcp.core.internal.protocol.Versions;
 import io.beammcp.core.internal.tasks.Tasks;
 import tools.jackson.databind.node.ArrayNode;
@@ -76,11 +77,15 @@ final class Capabilities {
         return discoverCache;
     }
 
-    /** The {@code initialize} result: the only legacy revision implemented is 2025-11-25, whatever was asked. */
-    ObjectNode initialize() {
+    /** The {@code initialize} result of the negotiated revision, with the capabilities it defines. */
+    ObjectNode initialize(RevisionShape negotiated) {
         ObjectNode result = codec.object();
-        result.put("protocolVersion", Versions.LEGACY);
-        result.set("capabilities", capabilities());
+        result.put("protocolVersion", negotiated.id());
+        ObjectNode capabilities = capabilities();
+        if (!negotiated.has(RevisionShape.Feature.COMPLETIONS)) {
+            capabilities.remove("completions");
+        }
+        result.set("capabilities", capabilities);
         result.set("serverInfo", shaper.serverInfo());
         if (instructions != null) {
             result.put("instructions", instructions);

@@ -202,7 +202,8 @@ public final class Engine {
             answer.accept(answers.error(null, null, e));
             return;
         } catch (Message.Refusal r) {
-            answer.accept(answers.error(null, r.id(), r.error()));
+            answer.accept(r.batch() != null && EraDecision.definesBatches(exchange)
+                    ? answers.batchRefusal(r.batch(), r.error()) : answers.error(null, r.id(), r.error()));
             return;
         }
         Observed observed = null;
@@ -226,7 +227,7 @@ public final class Engine {
             if (observed != null) {
                 observed.saw(outcome.result());
             }
-            answer.accept(answers.result(request.era(), request.id(), outcome.result(), outcome.cache()));
+            answer.accept(answers.result(request, outcome.result(), outcome.cache()));
         } else {
             launch(request, outcome, hostCode, answer, observed);
         }
@@ -277,8 +278,7 @@ public final class Engine {
                 });
         context.attach(call);
         if (timers != null && context.tool() != null) {
-            Reply expired = answers.result(request.era(), request.id(),
-                    toolCalls.timedOut(context.tool().name(), toolTimeout), null);
+            Reply expired = answers.result(request, toolCalls.timedOut(context.tool().name(), toolTimeout), null);
             if (observed != null) {
                 observed.expiresWith(expired);
             }
@@ -303,7 +303,7 @@ public final class Engine {
         return () -> {
             Reply reply;
             try {
-                reply = answers.hostResult(era, id, request.message().known(), work.get(), cache);
+                reply = answers.hostResult(request, work.get(), cache);
             } catch (InputRequiredException asked) {
                 reply = null;
             } catch (MissingClientCapabilityException e) {

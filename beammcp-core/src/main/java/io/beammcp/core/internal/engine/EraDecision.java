@@ -4,8 +4,11 @@ import io.beammcp.core.Revision;
 import io.beammcp.core.internal.protocol.HeaderRules;
 import io.beammcp.core.internal.protocol.McpMethod;
 import io.beammcp.core.internal.protocol.Message;
+import io.beammcp.core.internal.protocol.RevisionShape;
 import io.beammcp.core.internal.protocol.Versions;
+import io.beammcp.core.internal.session.Session;
 import io.beammcp.core.server.Exchange;
+import io.beammcp.core.server.LegacySession;
 
 /** The one place that decides which revision a message is served under. */
 final class EraDecision {
@@ -39,5 +42,15 @@ final class EraDecision {
             }
         }
         return Revision.V2025_11_25;
+    }
+
+    /**
+     * Whether the message came in a session whose revision defines JSON-RPC batches (2025-03-26): a batch,
+     * refused in every revision, is then answered as that revision's client expects.
+     */
+    static boolean definesBatches(Exchange exchange) {
+        LegacySession session = exchange.session();
+        RevisionShape shape = session == null ? null : Session.of(session).shape();
+        return shape != null && shape.has(RevisionShape.Feature.BATCHES);
     }
 }

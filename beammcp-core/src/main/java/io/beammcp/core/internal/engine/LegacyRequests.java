@@ -14,6 +14,7 @@ import io.beammcp.core.internal.protocol.McpError;
 import io.beammcp.core.internal.protocol.McpMethod;
 import io.beammcp.core.internal.protocol.Message;
 import io.beammcp.core.internal.protocol.MetaKeys;
+import io.beammcp.core.internal.protocol.RevisionShape;
 import io.beammcp.core.internal.session.Cancellable;
 import io.beammcp.core.internal.session.Session;
 import io.beammcp.core.internal.streams.Listens;
@@ -32,7 +33,8 @@ import java.security.Principal;
  * The gate of 2025-11-25 messages: the session handshake ({@code initialize}, then
  * {@code notifications/initialized}), the session every later message needs, the client's answers to the
  * server's own requests, and the methods only this revision has. A request that passes is routed to its
- * method's handler with the session's context.
+ * method's handler with the session's context. {@code initialize} negotiates 2024-11-05, 2025-03-26 and
+ * 2025-06-18 too: such a session is served here alike, what it is sent shaped for its revision.
  */
 final class LegacyRequests {
 
@@ -74,9 +76,10 @@ final class LegacyRequests {
         }
         Session session = Session.of(named);
         if (facts.headerRules()) {
-            // after initialize, every version header names the session's negotiated revision
+            // after initialize, every version header names the session's negotiated revision; none is needed
+            // (2025-03-26 and earlier have no such header; later ones mean the negotiated revision without one)
             for (String version : exchange.headers(HeaderRules.PROTOCOL_VERSION)) {
-                if (!version.equals(session.revision() == null ? null : session.revision().id())) {
+                if (!version.equals(session.shape() == null ? null : session.shape().id())) {
                     McpError wrong = new McpError(McpError.INVALID_REQUEST,
                             "Bad Request: MCP-Protocol-Version does not match the session's protocol version");
                     return Step.answered(answers.refusal(Reply.Kind.REFUSED, ERA, message.id(), wrong,
@@ -154,11 +157,14 @@ final class LegacyRequests {
         }
         // a new session belongs to its opener: another principal presenting its id finds none
         Session target = session != null ? Session.of(session) : new Session(Session.ownerOf(caller));
-        if (!target.open(ERA, JavaValues.map(clientCapabilities), JavaValues.map(clientInfo))) {
+        RevisionShape negotiated = RevisionShape.negotiate(requested.stringValue());
+        if (!target.open(negotiated, negotiated.clientCapabilities(JavaValues.map(clientCapabilities)),
+                JavaValues.map(clientInfo))) {
             return answers.error(ERA, message.id(), new McpError(McpError.INVALID_REQUEST,
                     "Invalid Request: the session is already initialized"));
         }
-        return answers.unshaped(ERA, message.id(), capabilities.initialize(), session == null ? target : null);
+        return answers.unshaped(ERA, message.id(), capabilities.initialize(negotiated),
+                session == null ? target : null);
     }
 
     /** {@code logging/setLevel}: the session's level from now on; the result is exactly {@code {}}. */

@@ -62,6 +62,10 @@ public final class ClientRequests {
                 if ("url".equals(entry.getValue().params().get("mode"))) {
                     // 2025-11-25 names each URL elicitation, for notifications/elicitation/complete
                     params.put("elicitationId", UUID.randomUUID().toString());
+                } else if (InputRequest.ELICITATION.equals(entry.getValue().method())
+                        && !session.shape().asBuilt()) {
+                    // an elicitation before 2025-11-25 is a form without a mode
+                    params.remove("mode");
                 }
                 if (!emit.test(envelopes.request(requestId, entry.getValue().method(), params))) {
                     throw new CancellationException("The client is gone");

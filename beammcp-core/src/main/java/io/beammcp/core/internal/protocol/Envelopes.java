@@ -8,6 +8,9 @@ import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.jsontype.TypeSerializer;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.io.ByteArrayOutputStream;
+import java.util.List;
+
 /**
  * The one writer of JSON-RPC envelopes: every response, notification and request the server sends is
  * written here, {@code jsonrpc} first, without building the envelope as a tree. An absent id (an unreadable
@@ -33,6 +36,20 @@ public final class Envelopes {
             body.set("data", error.data());
         }
         return write(new Envelope(id, null, "error", body));
+    }
+
+    /** A batch response: the given responses, as this writer wrote them, in one array. */
+    public byte[] batch(List<byte[]> responses) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write('[');
+        for (int i = 0; i < responses.size(); i++) {
+            if (i > 0) {
+                out.write(',');
+            }
+            out.writeBytes(responses.get(i));
+        }
+        out.write(']');
+        return out.toByteArray();
     }
 
     /** A notification, with {@code params} unless {@code null}. */

@@ -1,6 +1,7 @@
 package io.beammcp.core.internal.protocol;
 
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -54,9 +55,9 @@ public record Message(JsonNode id, String method, McpMethod known, ObjectNode pa
      * readable.
      */
     public static Message parse(JsonNode root) {
-        if (root.isArray()) {
+        if (root instanceof ArrayNode batch) {
             throw new Refusal(null, new McpError(McpError.INVALID_REQUEST,
-                    "Invalid Request: JSON-RPC batches are not supported"));
+                    "Invalid Request: JSON-RPC batches are not supported"), batch);
         }
         if (!root.isObject()) {
             throw new Refusal(null, new McpError(McpError.INVALID_REQUEST,
@@ -113,11 +114,22 @@ public record Message(JsonNode id, String method, McpMethod known, ObjectNode pa
 
         private final transient JsonNode id;
         private final McpError error;
+        private final transient ArrayNode batch;
 
         Refusal(JsonNode id, McpError error) {
+            this(id, error, null);
+        }
+
+        Refusal(JsonNode id, McpError error, ArrayNode batch) {
             super(null, null, false, false);
             this.id = id;
             this.error = error;
+            this.batch = batch;
+        }
+
+        /** The refused batch, or {@code null} when the message was not one. */
+        public ArrayNode batch() {
+            return batch;
         }
 
         public JsonNode id() {

@@ -2,6 +2,7 @@ package io.beammcp.core.internal.session;
 
 import io.beammcp.core.LogLevel;
 import io.beammcp.core.Revision;
+import io.beammcp.core.internal.protocol.RevisionShape;
 import io.beammcp.core.server.LegacySession;
 import tools.jackson.databind.JsonNode;
 
@@ -70,8 +71,13 @@ public final class Session implements LegacySession {
 
     @Override
     public Revision revision() {
+        return opened == null ? null : Revision.V2025_11_25;
+    }
+
+    /** The revision {@code initialize} negotiated, which shapes what the session is sent; {@code null} before. */
+    public RevisionShape shape() {
         Opened o = opened;
-        return o == null ? null : o.revision;
+        return o == null ? null : o.shape;
     }
 
     @Override
@@ -88,12 +94,12 @@ public final class Session implements LegacySession {
     }
 
     /** Opens the session with what {@code initialize} negotiated; {@code false} when it is open already. */
-    public synchronized boolean open(Revision revision, Map<String, Object> clientCapabilities,
+    public synchronized boolean open(RevisionShape shape, Map<String, Object> clientCapabilities,
             Map<String, Object> clientInfo) {
         if (opened != null) {
             return false;
         }
-        opened = new Opened(revision, clientCapabilities, clientInfo);
+        opened = new Opened(shape, clientCapabilities, clientInfo);
         return true;
     }
 
@@ -164,7 +170,7 @@ public final class Session implements LegacySession {
         return subscriptions.contains(uri);
     }
 
-    private record Opened(Revision revision, Map<String, Object> clientCapabilities,
+    private record Opened(RevisionShape shape, Map<String, Object> clientCapabilities,
             Map<String, Object> clientInfo) {
     }
 }
