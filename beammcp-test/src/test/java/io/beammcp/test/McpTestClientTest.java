@@ -104,7 +104,8 @@ class McpTestClientTest {
             ToolCallResult refused = client.callTool("greet", Map.of("name", ""));
             assertThat(refused.isError()).isTrue();
             assertThat(refused.violations()).extracting(ToolCallResult.Violation::path, ToolCallResult.Violation::keyword)
-                    .containsExactly(org.assertj.core.groups.Tuple.tuple("$.name", "minLength"));
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("$.name", "minLength"),
+                            org.assertj.core.groups.Tuple.tuple("$.name", "pattern"));
             assertThat(client.callTool("missing", Map.of()).errorCode()).isEqualTo(-32602);
         }
     }

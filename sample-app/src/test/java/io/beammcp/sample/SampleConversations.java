@@ -28,7 +28,7 @@ final class SampleConversations {
         assertThat(client.callTool("forecast", Map.of("place", "Oslo")).structured(WeatherTools.Forecast.class).days())
                 .as("the default of days").hasSize(3);
 
-        ToolCallResult refused = client.callTool("plan_trip", Map.of("destination", Map.of("city", ""),
+        ToolCallResult refused = client.callTool("plan_trip", Map.of("destination", Map.of("city", "   "),
                 "transport", "boat"));
         assertThat(refused.isError()).isTrue();
         assertThat(refused.violations()).extracting(ToolCallResult.Violation::path)

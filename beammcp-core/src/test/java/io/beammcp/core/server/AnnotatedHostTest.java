@@ -112,8 +112,9 @@ class AnnotatedHostTest {
         }
 
         @McpTool
-        int small(int value) {
-            return value;
+        String when(java.time.LocalDate day) {
+            reached.incrementAndGet();
+            return day.toString();
         }
 
         @McpTool(outputSchema = "{\"type\":\"object\",\"properties\":{\"place\":{\"type\":\"string\"}},"
@@ -173,8 +174,8 @@ class AnnotatedHostTest {
         JsonNode tools = result(wire.modern(1, "tools/list", null)).get("tools");
         JsonNode now = find(tools, "now");
         assertThat(now.get("inputSchema").toString()).isEqualTo("{\"type\":\"object\",\"properties\":{\"place\":"
-                + "{\"type\":\"string\",\"description\":\"A city\",\"minLength\":1}},\"required\":[\"place\"],"
-                + "\"additionalProperties\":false}");
+                + "{\"type\":\"string\",\"description\":\"A city. Not blank.\",\"minLength\":1,\"pattern\":\"\\\\S\"}},"
+                + "\"required\":[\"place\"],\"additionalProperties\":false}");
         assertThat(now.get("annotations").toString()).isEqualTo("{\"readOnlyHint\":true,\"openWorldHint\":false}");
         assertThat(find(tools, "forecast").get("outputSchema").toString()).isEqualTo("{\"type\":\"object\",\"properties\":"
                 + "{\"place\":{\"type\":\"string\"},\"days\":{\"type\":\"integer\"}},\"required\":[\"place\",\"days\"],"
@@ -214,11 +215,12 @@ class AnnotatedHostTest {
 
     @Test
     void aValueTheSchemaAdmitsButTheTypeCannotHoldIsAToolErrorNamingItsPath() {
-        JsonNode tooBig = result(call("small", "{\"value\":1099511627776}"));
-        assertThat(tooBig.get("isError").asBoolean()).isTrue();
-        assertThat(tooBig.at("/structuredContent/violations/0/path").asString()).isEqualTo("$.value");
-        assertThat(tooBig.at("/content/0/text").asString()).isEqualTo("Invalid arguments for tool 'small':\n"
-                + "- $.value: cannot be read as int");
+        JsonNode notADate = result(call("when", "{\"day\":\"tomorrow\"}"));
+        assertThat(notADate.get("isError").asBoolean()).isTrue();
+        assertThat(notADate.at("/structuredContent/violations/0/path").asString()).isEqualTo("$.day");
+        assertThat(notADate.at("/content/0/text").asString()).isEqualTo("Invalid arguments for tool 'when':\n"
+                + "- $.day: cannot be read as LocalDate");
+        assertThat(weather.reached).hasValue(0);
     }
 
     @Test

@@ -80,6 +80,31 @@ class StdioTransportTest {
     }
 
     @Test
+    void argumentsTheValidatorCannotReadAreRefusedWithTheirIdsAndTheNextLineIsAnswered() throws Exception {
+        // a decimal past long for an integer bound, and a string a pattern's recursion overflows the stack on
+        McpServer strict = McpServer.builder(Catalog.of(List.of(
+                ToolSpec.builder("days").inputSchema("{\"type\":\"object\",\"properties\":{\"n\":"
+                        + "{\"type\":\"integer\",\"minimum\":1,\"maximum\":7}}}").build(),
+                ToolSpec.builder("code").inputSchema("{\"type\":\"object\",\"properties\":{\"n\":"
+                        + "{\"type\":\"string\",\"pattern\":\"^(a|b)*$\"}}}").build())),
+                (name, args, ctx) -> ToolResult.of("ran")).build();
+        String days = call(1, "days").replace("\"name\":\"days\",", "\"name\":\"days\",\"arguments\":{\"n\":1e19},");
+        String code = call(2, "code").replace("\"name\":\"code\",",
+                "\"name\":\"code\",\"arguments\":{\"n\":\"" + "a".repeat(500_000) + "\"},");
+        List<JsonNode> lines = serveAll(days + "\n" + code + "\n{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n",
+                strict);
+        assertThat(lines).hasSize(3);
+        Set<Integer> refused = new HashSet<>();
+        for (JsonNode line : lines) {
+            if (line.path("result").path("isError").asBoolean()) {
+                refused.add(line.path("id").asInt());
+            }
+        }
+        assertThat(refused).containsExactlyInAnyOrder(1, 2);
+        assertThat(lines.get(2).path("id").asInt()).isEqualTo(3);
+    }
+
+    @Test
     void blankLinesAreSkippedAndCarriageReturnsTolerated() throws Exception {
         List<JsonNode> lines = serveAll("\n  \r\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\r\n\n\t\n");
         assertThat(lines).hasSize(1);

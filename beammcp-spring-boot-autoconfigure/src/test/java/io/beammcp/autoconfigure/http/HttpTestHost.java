@@ -74,6 +74,9 @@ class HttpTestHost {
     static final String TEXT_SCHEMA = "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}}}";
     static final String REGION_SCHEMA = "{\"type\":\"object\",\"properties\":{\"region\":{\"type\":\"string\","
             + "\"x-mcp-header\":\"Region\"},\"size\":{\"type\":\"integer\",\"x-mcp-header\":\"Size\"}}}";
+    /** An integer with bounds and a pattern whose recursion overflows the stack on a long string. */
+    static final String BOUNDED_SCHEMA = "{\"type\":\"object\",\"properties\":{\"days\":{\"type\":\"integer\","
+            + "\"minimum\":1,\"maximum\":7},\"code\":{\"type\":\"string\",\"pattern\":\"^(a|b)*$\"}}}";
 
     /** The one listed resource; its URI has a character outside ASCII, so clients send it Base64-encoded. */
     static final String NOTES_URI = "file:///notes/caf\u00e9.txt";
@@ -116,7 +119,8 @@ class HttpTestHost {
                 ToolSpec.builder("hang").description("Waits until cancelled").build(),
                 ToolSpec.builder("together").description("Waits for its peers").build(),
                 ToolSpec.builder("ask").description("Asks the user's name").build(),
-                ToolSpec.builder("gate").description("Waits for the gate to open").build()),
+                ToolSpec.builder("gate").description("Waits for the gate to open").build(),
+                ToolSpec.builder("bounded").description("Counts its calls").inputSchema(BOUNDED_SCHEMA).build()),
                 List.of(ResourceSpec.builder(NOTES_URI, "notes").mimeType("text/plain").build()),
                 List.of(PromptSpec.of("greet", "Greets someone", PromptArgument.required("who", "whom to greet"))));
         Dispatch dispatch = (tool, arguments, context) -> {
@@ -125,6 +129,7 @@ class HttpTestHost {
                     return ToolResult.of(String.valueOf(arguments.get("text")));
                 case "regional":
                     return ToolResult.of(String.valueOf(arguments.get("region")));
+                case "bounded":
                 case "count":
                     return ToolResult.of("count " + COUNTED.incrementAndGet());
                 case "steps":

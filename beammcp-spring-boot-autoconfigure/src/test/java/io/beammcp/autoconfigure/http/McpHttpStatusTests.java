@@ -5,6 +5,7 @@ import tools.jackson.databind.JsonNode;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,6 +38,32 @@ class McpHttpStatusTests extends EndpointTestSupport {
             assertThat(response.json()).isEqualTo(JSON.readTree(
                     "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32600,\"message\":\"Forbidden\"}}"));
         }
+    }
+
+    @Test
+    void argumentsTheValidatorCannotReadAre200ToolErrorsWithTheIdInBothRevisions() throws Exception {
+        // a decimal past long for an integer bound, and a string a pattern's recursion overflows the stack on
+        int before = HttpTestHost.COUNTED.get();
+        String[] arguments = {"{\"days\":1e19}", "{\"days\":-1.0e400}", "{\"code\":\"" + "a".repeat(500_000) + "\"}"};
+        String session = openSession();
+        for (String args : arguments) {
+            HttpResponse<String> modern = post(modern(21, "tools/call", "\"name\":\"bounded\",\"arguments\":" + args),
+                    modernHeaders("tools/call", "bounded"));
+            HttpResponse<String> legacy = post(legacy(22, "tools/call", "{\"name\":\"bounded\",\"arguments\":" + args + "}"),
+                    "Mcp-Session-Id", session, "MCP-Protocol-Version", LEGACY);
+            for (HttpResponse<String> response : List.of(modern, legacy)) {
+                assertThat(response.statusCode()).isEqualTo(200);
+                assertThat(json(response).at("/result/isError").asBoolean()).as(response.body()).isTrue();
+                assertThat(json(response).at("/result/content/0/text").asString())
+                        .startsWith("Invalid arguments for tool 'bounded':\n- $");
+            }
+            assertThat(json(modern).get("id").asInt()).isEqualTo(21);
+            assertThat(json(legacy).get("id").asInt()).isEqualTo(22);
+        }
+        assertThat(HttpTestHost.COUNTED.get()).isEqualTo(before);
+        assertThat(post(modern(23, "tools/call", "\"name\":\"bounded\",\"arguments\":{\"days\":7}"),
+                modernHeaders("tools/call", "bounded")).statusCode()).isEqualTo(200);
+        assertThat(HttpTestHost.COUNTED.get()).isEqualTo(before + 1);
     }
 
     @Test

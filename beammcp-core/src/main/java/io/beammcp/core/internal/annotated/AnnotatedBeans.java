@@ -117,13 +117,13 @@ public final class AnnotatedBeans {
                 slots[i] = MethodTool.Slot.argument(argument, mapper.constructType(parameter.getParameterizedType()));
             }
         }
-        ObjectNode derived = holder != null ? schemas.of(holder.getParameterizedType())
-                : arguments.isEmpty() ? null : schemas.of(arguments);
+        ObjectNode derived = holder != null ? schemas.input(holder.getParameterizedType())
+                : arguments.isEmpty() ? null : schemas.input(arguments);
         String inputSchema = !tool.inputSchema().isEmpty() ? tool.inputSchema()
                 : derived == null ? null : mapper.writeValueAsString(derived);
         String outputSchema = !tool.outputSchema().isEmpty() ? tool.outputSchema()
-                : Results.isObject(method.getReturnType()) ? mapper.writeValueAsString(schemas.of(method.getGenericReturnType()))
-                : null;
+                : Results.isObject(method.getReturnType())
+                ? mapper.writeValueAsString(schemas.output(method.getGenericReturnType())) : null;
         Map<String, JsonNode> defaults = new LinkedHashMap<>();
         Set<String> declared = new HashSet<>();
         properties(inputSchema, defaults, declared);

@@ -7,6 +7,7 @@ import io.beammcp.core.ToolErrorException;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.json.JavaValues;
+import io.beammcp.core.internal.json.JsonNumbers;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;
@@ -94,6 +95,11 @@ final class MethodTool implements ToolBinding.Handler {
     public ToolResult call(Map<String, Object> arguments, CallContext context) throws Exception {
         // the arguments as the server read them, when it did: objects bind from the tree, without a detour
         JsonNode read = context instanceof HostContext host ? host.arguments() : null;
+        String tooLong = read != null ? tooLong(read) : tooLong(arguments);
+        if (tooLong != null) {
+            throw unbindable(tooLong, "holds a number of more than " + JsonNumbers.MAX_DIGITS
+                    + " digits written out, which is not bound");
+        }
         Object[] values = new Object[slots.length];
         for (int i = 0; i < slots.length; i++) {
             Slot slot = slots[i];
@@ -171,9 +177,63 @@ final class MethodTool implements ToolBinding.Handler {
     }
 
     private ToolErrorException unbindable(JavaType type, String path) {
-        String message = "cannot be read as " + type.getRawClass().getSimpleName();
+        return unbindable(path, "cannot be read as " + type.getRawClass().getSimpleName());
+    }
+
+    private ToolErrorException unbindable(String path, String message) {
         return new ToolErrorException("Invalid arguments for tool '" + tool + "':\n- " + path + ": " + message,
                 Map.of("violations", List.of(Map.of("path", path, "keyword", "binding", "message", message))));
+    }
+
+    /**
+     * The path of the first argument holding a number longer than the reader takes written out: binding
+     * {@code 1e99999} to a {@code BigInteger} takes a third of a second and {@code 1e999999999} would take minutes,
+     * so such numbers are never bound, wherever they stand.
+     */
+    private static String tooLong(JsonNode arguments) {
+        for (Map.Entry<String, JsonNode> e : arguments.properties()) {
+            if (holdsTooLong(e.getValue())) {
+                return "$." + e.getKey();
+            }
+        }
+        return null;
+    }
+
+    private static String tooLong(Map<String, Object> arguments) {
+        for (Map.Entry<String, Object> e : arguments.entrySet()) {
+            if (holdsTooLong(e.getValue())) {
+                return "$." + e.getKey();
+            }
+        }
+        return null;
+    }
+
+    /** Whether the value (a tree, or values as {@code JavaValues} makes them) holds a number too long to bind. */
+    private static boolean holdsTooLong(Object value) {
+        if (value instanceof JsonNode node) {
+            if (node.isBigDecimal()) {
+                return JsonNumbers.digits(node.decimalValue()) > JsonNumbers.MAX_DIGITS;
+            }
+            if (node.isContainer()) {
+                for (JsonNode item : node.values()) {
+                    if (holdsTooLong(item)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+        if (value instanceof BigDecimal number) {
+            return JsonNumbers.digits(number) > JsonNumbers.MAX_DIGITS;
+        }
+        java.util.Collection<?> items = value instanceof Map<?, ?> map ? map.values()
+                : value instanceof java.util.Collection<?> list ? list : List.of();
+        for (Object item : items) {
+            if (holdsTooLong(item)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Object bind(Object value, JavaType type) {
@@ -182,7 +242,8 @@ final class MethodTool implements ToolBinding.Handler {
             return value == null ? Optional.empty() : Optional.of(bind(value, type.containedType(0)));
         }
         if (value == null) {
-            return raw.isPrimitive() ? mapper.convertValue(null, type) : null;
+            // a primitive takes its zero, an OptionalInt and its kin their empty value
+            return raw.isPrimitive() || SchemaDerivation.isOptional(raw) ? mapper.convertValue(null, type) : null;
         }
         Class<?> sent = value.getClass();
         if (AS_SENT.contains(sent) && (raw == sent || raw == Object.class || BOXED.get(raw) == sent)) {

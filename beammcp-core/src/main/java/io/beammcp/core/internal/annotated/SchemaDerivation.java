@@ -15,8 +15,6 @@ import com.github.victools.jsonschema.generator.SchemaVersion;
 import com.github.victools.jsonschema.generator.TypeContext;
 import com.github.victools.jsonschema.module.jackson.JacksonOption;
 import com.github.victools.jsonschema.module.jackson.JacksonSchemaModule;
-import com.github.victools.jsonschema.module.jakarta.validation.JakartaValidationModule;
-import com.github.victools.jsonschema.module.jakarta.validation.JakartaValidationOption;
 import io.beammcp.core.annotation.McpToolParam;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.PropertyNamingStrategy;
@@ -41,8 +39,10 @@ import java.util.OptionalLong;
  * modules: records and beans become objects that admit no other property, a property is required unless it
  * is an {@code Optional}, {@code @Nullable}, has a default or is marked not required, Jackson names and
  * descriptions are kept, and constraints ({@code @NotBlank}, {@code @Size}, {@code @Min}, {@code @Pattern},
- * {@code @Email}, ...) become keywords. A method's parameters become one object schema, each parameter a
- * property, through the same module code as a record's fields.
+ * {@code @Email}, ...) become keywords ({@link JakartaConstraints}). A method's parameters become one object
+ * schema, each parameter a property, through the same module code as a record's fields. An input schema also
+ * states the range of each Java number type ({@link NumberRanges}) and says each property's constraints in its
+ * description ({@link ConstraintNotes}).
  */
 final class SchemaDerivation {
 
@@ -58,6 +58,8 @@ final class SchemaDerivation {
     private final JsonMapper mapper;
     private final SchemaGenerator generator;
     private List<Argument> arguments;
+    /** Whether the schema being derived is an input schema: Java ranges and constraint notes go only there. */
+    private boolean input;
 
     SchemaDerivation(JsonMapper mapper) {
         this.mapper = mapper;
@@ -68,8 +70,10 @@ final class SchemaDerivation {
                 .with(Option.FORBIDDEN_ADDITIONAL_PROPERTIES_BY_DEFAULT, Option.MAP_VALUES_AS_ADDITIONAL_PROPERTIES)
                 .without(Option.SCHEMA_VERSION_INDICATOR);
         if (JAKARTA_VALIDATION) {
-            config.with(new JakartaValidationModule(JakartaValidationOption.INCLUDE_PATTERN_EXPRESSIONS));
+            config.with(new JakartaConstraints());
         }
+        NumberRanges.apply(config, () -> input);
+        ConstraintNotes.apply(config, () -> input);
         // declaration order, as a reader of the record expects (the sort is stable)
         config.forTypesInGeneral().withPropertySorter((a, b) -> 0)
                 .withCustomDefinitionProvider(this::parameterList);
@@ -90,18 +94,30 @@ final class SchemaDerivation {
         }
     }
 
-    /** The schema of a type: a record or bean becomes an object schema. */
-    synchronized ObjectNode of(Type type) {
+    /** The output schema of a type: a record or bean becomes an object schema. */
+    synchronized ObjectNode output(Type type) {
         return generator.generateSchema(type);
     }
 
-    /** The schema of a method's arguments: one property per argument, in order. */
-    synchronized ObjectNode of(List<Argument> arguments) {
+    /** The input schema of a type whose properties are the arguments. */
+    synchronized ObjectNode input(Type type) {
+        input = true;
+        try {
+            return generator.generateSchema(type);
+        } finally {
+            input = false;
+        }
+    }
+
+    /** The input schema of a method's arguments: one property per argument, in order. */
+    synchronized ObjectNode input(List<Argument> arguments) {
         this.arguments = arguments;
+        input = true;
         try {
             return generator.generateSchema(ParameterList.class);
         } finally {
             this.arguments = null;
+            input = false;
         }
     }
 
@@ -123,13 +139,13 @@ final class SchemaDerivation {
             // the parameter seen as a field of a class: the modules then read its annotations as they read a field's
             ResolvedType declared = types.resolve(argument.type());
             boolean optional = isOptional(declared.getErasedType());
-            ResolvedType value = optional && !declared.getTypeParameters().isEmpty() ? declared.getTypeParameters().get(0)
-                    : declared;
+            ResolvedType value = optional ? optionalValue(declared, types) : declared;
             ResolvedField field = new ResolvedField(type, annotations, placeholder, value);
             FieldScope scope = types.createFieldScope(field, new MemberScope.DeclarationDetails(type, members));
             ObjectNode property = context.createStandardDefinitionReference(scope, null);
             // a field's nullability is applied where the generator collects a type's fields, which this is not
-            boolean nullable = optional || annotations.asList().stream().anyMatch(SchemaDerivation::isNullable);
+            // (the checks: @Nullable, and Jakarta's @Null)
+            boolean nullable = optional || context.getGeneratorConfig().isNullable(scope);
             properties.set(argument.name(), nullable ? context.makeNullable(property) : property);
             if (argument.required()) {
                 required.add(argument.name());
@@ -150,6 +166,16 @@ final class SchemaDerivation {
             return false;
         }
         return !isOptional(field.getDeclaredType().getErasedType()) && !nullable(field);
+    }
+
+    /** What an {@code Optional} holds: its type argument, or the primitive of {@code OptionalInt} and its kin. */
+    private static ResolvedType optionalValue(ResolvedType declared, TypeContext types) {
+        Class<?> erased = declared.getErasedType();
+        if (erased == OptionalInt.class || erased == OptionalLong.class || erased == OptionalDouble.class) {
+            return types.resolve(erased == OptionalInt.class ? int.class : erased == OptionalLong.class ? long.class
+                    : double.class);
+        }
+        return declared.getTypeParameters().isEmpty() ? declared : declared.getTypeParameters().get(0);
     }
 
     static boolean isOptional(Class<?> type) {

@@ -11,8 +11,11 @@ import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.dialect.Dialect;
 import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.keyword.AnnotationKeyword;
+import com.networknt.schema.path.NodePath;
 import com.networknt.schema.path.PathType;
 import io.beammcp.core.internal.json.JsonCodec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
 import java.util.List;
@@ -25,6 +28,10 @@ import java.util.Map;
 public final class SchemaCompiler {
 
     private static final String META_SCHEMA = "https://json-schema.org/draft/2020-12/schema";
+    private static final Logger log = LoggerFactory.getLogger(SchemaCompiler.class);
+    /** What a value the validator failed on is refused with: the whole instance, unchecked. */
+    private static final Error UNCHECKED = Error.builder().instanceLocation(new NodePath(PathType.JSON_PATH))
+            .keyword("schema").message("cannot be checked against the schema").build();
 
     private final JsonCodec codec;
     private final SchemaRegistry registry;
@@ -39,7 +46,7 @@ public final class SchemaCompiler {
         this.codec = codec;
         // x-mcp-header is an annotation the server reads itself (HeaderParams), not an unknown keyword
         Dialect dialect = Dialect.builder(Dialects.getDraft202012())
-                .keyword(new AnnotationKeyword("x-mcp-header")).build();
+                .keyword(new AnnotationKeyword("x-mcp-header")).keywords(ExactBounds.ALL).build();
         SchemaRegistryConfig config = SchemaRegistryConfig.builder().pathType(PathType.JSON_PATH).build();
         this.registry = SchemaRegistry.withDefaultDialect(dialect,
                 builder -> builder.schemaLoader(loader -> loader.fetchRemoteResources(false)).schemaRegistryConfig(config));
@@ -109,8 +116,21 @@ public final class SchemaCompiler {
     /** A checked schema: the document as the host wrote it, and its compiled validator. */
     public record Compiled(JsonNode document, Schema schema, ExecutionConfig execution) {
 
+        /**
+         * The violations of the instance; a validator that fails on it refuses it, so a defect of a keyword on some
+         * value (or a host's pattern that recurses past the stack on a long string, as {@code ^(a|b)*$} does) is a
+         * refusal of that request, never a failed transport.
+         */
         public List<Error> validate(JsonNode instance) {
-            return schema.validate(new ExecutionContext(execution), instance, ERRORS);
+            try {
+                return schema.validate(new ExecutionContext(execution), instance, ERRORS);
+            } catch (RuntimeException | StackOverflowError e) {
+                // the exception's message may quote the value: the log gets where it was thrown, not what
+                StackTraceElement[] at = e.getStackTrace();
+                log.warn("The schema validator failed on a value, which is refused: {} at {}", e.getClass().getName(),
+                        at.length == 0 ? "?" : at[0]);
+                return List.of(UNCHECKED);
+            }
         }
     }
 

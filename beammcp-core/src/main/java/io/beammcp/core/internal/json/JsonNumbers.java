@@ -10,6 +10,12 @@ import java.util.Objects;
 /** Host numbers (progress values) as exact JSON numbers. */
 public final class JsonNumbers {
 
+    /**
+     * The most digits of a number the reader takes (Jackson's default limit on a number's text); a number longer
+     * than that written out ({@code 1e999999999}) takes minutes and gigabytes to become an integer.
+     */
+    public static final int MAX_DIGITS = 1000;
+
     private JsonNumbers() {
     }
 
@@ -32,13 +38,23 @@ public final class JsonNumbers {
         return BigDecimal.valueOf(value.longValue());
     }
 
-    /** The number as JSON: integers as integers (also a whole double), anything else as a decimal. */
+    /**
+     * The number as JSON: integers as integers (also a whole double), anything else, and an integer longer than
+     * {@link #MAX_DIGITS} written out, as a decimal.
+     */
     public static JsonNode node(Number value, JsonNodeFactory nodes) {
         BigDecimal decimal = finite(value, "number");
-        if (decimal.signum() == 0 || decimal.stripTrailingZeros().scale() <= 0) {
-            BigInteger integer = decimal.toBigIntegerExact();
+        BigDecimal whole = decimal.stripTrailingZeros();
+        if (whole.scale() <= 0 && digits(whole) <= MAX_DIGITS) {
+            BigInteger integer = whole.toBigIntegerExact();
             return integer.bitLength() < 64 ? nodes.numberNode(integer.longValue()) : nodes.numberNode(integer);
         }
         return nodes.numberNode(decimal);
+    }
+
+    /** How many digits the number takes written out without an exponent. */
+    public static long digits(BigDecimal value) {
+        long scale = value.scale();
+        return scale > 0 ? Math.max(value.precision(), scale) : value.precision() - scale;
     }
 }
