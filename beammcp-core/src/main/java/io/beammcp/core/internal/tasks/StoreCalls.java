@@ -73,7 +73,8 @@ final class StoreCalls {
         } catch (CallNotPermittedException e) {
             throw unavailable();
         } catch (RuntimeException e) {
-            log.debug("The task store failed while serving a request: {}", e.toString());
+            // while the breaker is open no request tries the store: at most one such line a second
+            log.warn("The task store failed while serving a request: {}", e.toString());
             throw unavailable();
         } finally {
             waiters.release();
