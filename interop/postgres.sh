@@ -6,6 +6,8 @@
 #                                            run on loopback), the database beammcp with the task table created
 #                                            from the module's schema.sql (as an operator would), and an empty
 #                                            database beammcp_test for the store's contract test
+#   interop/postgres.sh restart <dir>        stops it (fast) and starts it again with the same settings, as an
+#                                            operator's restart: the store's outage test runs it
 #   interop/postgres.sh stop <dir>           stops it (fast: open connections are closed)
 #
 # Installs PostgreSQL from Debian when it is missing (as root), without the cluster the package would create.
@@ -52,13 +54,17 @@ case "${1:-}" in
     "${psql[@]}" -d postgres -c "CREATE DATABASE beammcp" -c "CREATE DATABASE beammcp_test"
     "${psql[@]}" -d beammcp -f "$schema"
     ;;
+  restart)
+    dir=$2
+    as_owner "$(bin_dir)/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -m fast -w -t 60 restart >/dev/null
+    ;;
   stop)
     dir=$2
     bin=$(bin_dir)
     [ -f "$dir/data/postmaster.pid" ] && as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w -t 30 stop >/dev/null
     ;;
   *)
-    echo "usage: $0 start <dir> <port> | stop <dir>" >&2
+    echo "usage: $0 start <dir> <port> | restart <dir> | stop <dir>" >&2
     exit 2
     ;;
 esac

@@ -85,6 +85,12 @@ public interface CallContext {
      * extension has none for tasks). Without it, nothing changes. A task-capable call also becomes a task
      * by itself when its host code runs past the server's immediate window.
      *
+     * <p>A {@link TaskSupport#REQUIRED} call's task is taken from the store before its host code runs: when the
+     * store is full (or the caller holds its share of it), the call is refused and the host code never runs,
+     * so for such a call this always answers {@code true}. An {@link TaskSupport#OPTIONAL} call for which no
+     * task can be had (the store full or unreachable) goes on as an ordinary call, whose result the client
+     * waits for, as without the extension.
+     *
      * @return {@code true} when the call is (now) a task, {@code false} when it goes on as an ordinary call
      */
     default boolean startTask() {

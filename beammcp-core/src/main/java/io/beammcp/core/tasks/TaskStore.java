@@ -16,7 +16,8 @@ public interface TaskStore {
      * Stores a new task; once this returns, {@link #find} finds it from every instance.
      *
      * @param task the task, with a fresh id
-     * @return {@code false} when the store already holds as many tasks as it may (nothing was stored)
+     * @return {@code false} when the store already holds as many tasks as it may, in all or for the task's
+     *         owner (nothing was stored)
      */
     boolean create(TaskRecord task);
 
@@ -37,6 +38,14 @@ public interface TaskStore {
      * @return the record as stored afterwards, or {@code null} when there is no such task
      */
     TaskRecord update(String id, UnaryOperator<TaskRecord> change);
+
+    /**
+     * Removes one task at once, whatever its state: the server keeps a task for a task-only call before its
+     * host code runs, and removes it when the call ends without becoming a task (an input round).
+     *
+     * @param id the task id; an unknown one changes nothing
+     */
+    void delete(String id);
 
     /**
      * Removes the tasks whose lifetime ended before {@code now}.

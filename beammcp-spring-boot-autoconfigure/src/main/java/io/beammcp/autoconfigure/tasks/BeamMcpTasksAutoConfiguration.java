@@ -25,6 +25,6 @@ public final class BeamMcpTasksAutoConfiguration {
             throw new IllegalStateException("beammcp.tasks.store=jdbc needs the beammcp-tasks-jdbc module and a single "
                     + "DataSource bean (spring.datasource.url); without them tasks would stay in this instance's memory");
         }
-        return new InMemoryTaskStore(properties.getMaxCount());
+        return new InMemoryTaskStore(properties.getMaxCount(), properties.getMaxCountPerCaller());
     }
 }

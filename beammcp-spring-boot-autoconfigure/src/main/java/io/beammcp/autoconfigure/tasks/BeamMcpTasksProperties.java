@@ -32,6 +32,12 @@ public class BeamMcpTasksProperties {
     /** The most tasks the store holds at once, ended ones included until they expire. */
     private int maxCount = 1000;
 
+    /**
+     * The most tasks the store holds at once for one caller (one principal), so that no caller takes the whole
+     * store; callers without a principal share max-count.
+     */
+    private int maxCountPerCaller = 100;
+
     public boolean isEnabled() {
         return enabled;
     }
@@ -89,6 +95,18 @@ public class BeamMcpTasksProperties {
             throw new IllegalArgumentException("beammcp.tasks.max-count must be positive, was " + maxCount);
         }
         this.maxCount = maxCount;
+    }
+
+    public int getMaxCountPerCaller() {
+        return maxCountPerCaller;
+    }
+
+    public void setMaxCountPerCaller(int maxCountPerCaller) {
+        if (maxCountPerCaller <= 0) {
+            throw new IllegalArgumentException("beammcp.tasks.max-count-per-caller must be positive, was "
+                    + maxCountPerCaller);
+        }
+        this.maxCountPerCaller = maxCountPerCaller;
     }
 
     /** Where tasks are kept. */

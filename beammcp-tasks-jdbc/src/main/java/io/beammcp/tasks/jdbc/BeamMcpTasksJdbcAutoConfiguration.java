@@ -33,7 +33,8 @@ public final class BeamMcpTasksJdbcAutoConfiguration {
     @ConditionalOnMissingBean(TaskStore.class)
     @DependsOnDatabaseInitialization
     JdbcTaskStore mcpJdbcTaskStore(DataSource dataSource, BeamMcpTasksProperties properties) {
-        return new JdbcTaskStore(JdbcClient.create(dataSource), properties.getMaxCount());
+        return new JdbcTaskStore(JdbcClient.create(dataSource), properties.getMaxCount(),
+                properties.getMaxCountPerCaller());
     }
 
     @Bean

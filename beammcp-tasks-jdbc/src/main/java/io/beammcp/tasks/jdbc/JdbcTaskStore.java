@@ -29,6 +29,7 @@ public final class JdbcTaskStore implements TaskStore {
 
     private final JdbcClient jdbc;
     private final int maxCount;
+    private final int maxPerOwner;
 
     /**
      * A store in the table {@code beammcp_task} of that database, holding at most {@code maxCount} unexpired tasks.
@@ -38,18 +39,36 @@ public final class JdbcTaskStore implements TaskStore {
      * @param maxCount a positive bound
      */
     public JdbcTaskStore(JdbcClient jdbc, int maxCount) {
-        if (maxCount <= 0) {
-            throw new IllegalArgumentException("The task bound must be positive, was " + maxCount);
+        this(jdbc, maxCount, maxCount);
+    }
+
+    /**
+     * A store in the table {@code beammcp_task} of that database, holding at most {@code maxCount} unexpired tasks
+     * and at most {@code maxPerOwner} of one owner (tasks of the owner {@code ""}, no caller known, count toward
+     * {@code maxCount} only). The bounds are checked before each insert, so instances creating tasks at the same
+     * moment may each pass them.
+     *
+     * @param jdbc the database
+     * @param maxCount a positive bound
+     * @param maxPerOwner a positive bound on one owner's tasks
+     */
+    public JdbcTaskStore(JdbcClient jdbc, int maxCount, int maxPerOwner) {
+        if (maxCount <= 0 || maxPerOwner <= 0) {
+            throw new IllegalArgumentException("The task bounds must be positive, were " + maxCount + " and " + maxPerOwner);
         }
         this.jdbc = jdbc;
         this.maxCount = maxCount;
+        this.maxPerOwner = maxPerOwner;
     }
 
     @Override
     public boolean create(TaskRecord task) {
-        long live = jdbc.sql("SELECT COUNT(*) FROM beammcp_task WHERE expires_at IS NULL OR expires_at >= :now")
-                .param("now", task.createdAt().toEpochMilli()).query(Long.class).single();
-        if (live >= maxCount) {
+        // one statement counts both: every unexpired task, and those of this task's owner
+        long[] live = jdbc.sql("SELECT COUNT(*), COALESCE(SUM(CASE WHEN owner = :owner THEN 1 ELSE 0 END), 0)"
+                        + " FROM beammcp_task WHERE expires_at IS NULL OR expires_at >= :now")
+                .param("owner", task.owner()).param("now", task.createdAt().toEpochMilli())
+                .query((row, number) -> new long[] {row.getLong(1), row.getLong(2)}).single();
+        if (live[0] >= maxCount || !task.owner().isEmpty() && live[1] >= maxPerOwner) {
             return false;
         }
         try {
@@ -92,6 +111,11 @@ public final class JdbcTaskStore implements TaskStore {
                 return stored;
             }
         }
+    }
+
+    @Override
+    public void delete(String id) {
+        jdbc.sql("DELETE FROM beammcp_task WHERE id = :id").param("id", id).update();
     }
 
     @Override

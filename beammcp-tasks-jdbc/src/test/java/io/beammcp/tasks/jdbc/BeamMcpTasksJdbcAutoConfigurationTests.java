@@ -29,8 +29,12 @@ class BeamMcpTasksJdbcAutoConfigurationTests {
             .withPropertyValues("spring.datasource.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
 
     private static TaskRecord task() {
+        return task("");
+    }
+
+    private static TaskRecord task(String owner) {
         Instant now = Instant.now();
-        return new TaskRecord(UUID.randomUUID().toString(), "", "working", null, now, now, 60_000L, 1000, null, null,
+        return new TaskRecord(UUID.randomUUID().toString(), owner, "working", null, now, now, 60_000L, 1000, null, null,
                 null, null, false, null, 0);
     }
 
@@ -60,6 +64,16 @@ class BeamMcpTasksJdbcAutoConfigurationTests {
             TaskStore store = context.getBean(TaskStore.class);
             assertThat(store.create(task())).isTrue();
             assertThat(store.create(task())).isFalse();
+        });
+    }
+
+    @Test
+    void theStoreKeepsEachCallersShare() {
+        h2.withPropertyValues("beammcp.tasks.store=jdbc", "beammcp.tasks.max-count-per-caller=1").run(context -> {
+            TaskStore store = context.getBean(TaskStore.class);
+            assertThat(store.create(task("alice"))).isTrue();
+            assertThat(store.create(task("alice"))).isFalse();
+            assertThat(store.create(task("bob"))).isTrue();
         });
     }
 

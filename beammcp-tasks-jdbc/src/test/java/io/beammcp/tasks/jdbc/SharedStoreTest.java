@@ -200,6 +200,11 @@ class SharedStoreTest {
         }
 
         @Override
+        public void delete(String id) {
+            store().delete(id);
+        }
+
+        @Override
         public void purgeExpired(Instant now) {
             store().purgeExpired(now);
         }

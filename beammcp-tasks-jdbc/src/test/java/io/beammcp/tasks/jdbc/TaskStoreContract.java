@@ -43,7 +43,11 @@ abstract class TaskStoreContract {
     }
 
     private static TaskRecord task(Long ttlMs) {
-        return new TaskRecord(UUID.randomUUID().toString(), "alice", "working", null, NOW, NOW, ttlMs, 1000, null,
+        return task("alice", ttlMs);
+    }
+
+    private static TaskRecord task(String owner, Long ttlMs) {
+        return new TaskRecord(UUID.randomUUID().toString(), owner, "working", null, NOW, NOW, ttlMs, 1000, null,
                 null, null, null, false, NOW.plusSeconds(30), 0);
     }
 
@@ -82,6 +86,34 @@ abstract class TaskStoreContract {
         assertThat(store.create(fourth)).isFalse();
         assertThat(store.find(fourth.id())).isNull();
         assertThat(Databases.rows(dataSource)).isEqualTo(4);
+    }
+
+    @Test
+    void oneOwnerHoldsAtMostItsShareOfUnexpiredTasksAndTheNamelessOnlyTheBound() {
+        JdbcTaskStore shared = new JdbcTaskStore(JdbcClient.create(dataSource), 5, 2);
+        TaskRecord expired = new TaskRecord("old", "alice", "completed", null, NOW.minusSeconds(120),
+                NOW.minusSeconds(120), 60_000L, 1000, null, null, "{}", null, false, null, 3);
+        assertThat(shared.create(expired)).isTrue();
+        assertThat(shared.create(task("alice", 60_000L))).isTrue();
+        assertThat(shared.create(task("alice", null))).as("at the share").isTrue();
+        assertThat(shared.create(task("alice", 60_000L))).as("one past it").isFalse();
+        assertThat(shared.create(task("bob", 60_000L))).isTrue();
+        assertThat(shared.create(task("", 60_000L))).isTrue();
+        assertThat(shared.create(task("", 60_000L))).as("no share for callers without a name").isTrue();
+        assertThat(shared.create(task("", 60_000L))).as("the bound of all").isFalse();
+    }
+
+    @Test
+    void aDeletedTaskIsGoneAndFreesItsPlace() {
+        TaskRecord first = task(60_000L);
+        store.create(first);
+        store.create(task(60_000L));
+        store.create(task(60_000L));
+        store.delete(first.id());
+        store.delete("never-was");
+        assertThat(store.find(first.id())).isNull();
+        assertThat(store.create(task(60_000L))).isTrue();
+        assertThat(Databases.rows(dataSource)).isEqualTo(3);
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.beammcp.core.internal.tasks;
 import io.beammcp.core.InputRequest;
 import io.beammcp.core.internal.call.TaskBinding;
 import io.beammcp.core.internal.input.InputRequiredException;
+import io.beammcp.core.internal.protocol.McpError;
 import io.beammcp.core.tasks.TaskRecord;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -21,7 +22,8 @@ import java.util.function.Supplier;
  * while the request waits for the call's answer: the tool's result or an input round, when the code ends or
  * asks within the immediate window; otherwise, once the call has become a task (the code called
  * {@code startTask()}, or ran past the window), the {@code CreateTaskResult}. From then on the work's end,
- * its input and its cancellation go through the task store.
+ * its input and its cancellation go through the task store. A task-only call takes its task from the store
+ * before its host code runs, so a full store refuses it before any of its work is done.
  */
 final class TaskCall implements TaskBinding {
 
@@ -36,6 +38,8 @@ final class TaskCall implements TaskBinding {
     /** Notified when the task's record may hold new answers, or the task was cancelled. */
     private final Object signal = new Object();
     private Phase phase = Phase.CALL;
+    /** The task kept for a task-only call before its host code runs; handed out when the call becomes one. */
+    private TaskRecord kept;
     private volatile boolean task;
     private volatile String taskId;
     private volatile boolean cancelled;
@@ -53,7 +57,22 @@ final class TaskCall implements TaskBinding {
 
     /** Runs {@code work} on the task executor and answers the call; runs on the request's own thread. */
     ObjectNode call(Supplier<ObjectNode> work) {
-        tasks.executor().execute(() -> execute(work));
+        if (required) {
+            kept = tasks.create(owner);
+            if (kept == null) {
+                return tasks.storeFull();
+            }
+            taskId = kept.id();
+            tasks.running(this);
+        }
+        try {
+            tasks.executor().execute(() -> execute(work));
+        } catch (RuntimeException e) {
+            if (kept != null) {
+                tasks.release(this);
+            }
+            throw e;
+        }
         try {
             try {
                 return answer.get(tasks.immediateWindow().toNanos(), TimeUnit.NANOSECONDS);
@@ -96,22 +115,32 @@ final class TaskCall implements TaskBinding {
     }
 
     private void end(ObjectNode result, RuntimeException failure) {
+        Phase was;
+        boolean born;
         synchronized (lock) {
-            Phase was = phase;
+            was = phase;
             phase = Phase.ENDED;
-            if (was == Phase.CALL) {
-                if (required && !cancelled && !(failure instanceof InputRequiredException)) {
-                    // a required task whose work ended within the window: a task born ended
-                    answer.complete(tasks.createEnded(owner, result, failure));
-                } else if (failure != null) {
+            // a task-only call whose work ended within the window: its task is born ended
+            born = was == Phase.CALL && kept != null && !cancelled && !(failure instanceof InputRequiredException);
+            if (was == Phase.CALL && !born) {
+                if (failure != null) {
                     answer.completeExceptionally(failure);
                 } else {
                     answer.complete(result);
                 }
-                return;
             }
         }
-        tasks.finish(this, result, failure, cancelled);
+        if (was == Phase.CALL && !born) {
+            if (kept != null) {
+                // an input round, or a cancelled call: the task kept for it was never handed out
+                tasks.release(this);
+            }
+            return;
+        }
+        TaskRecord ended = tasks.finish(this, result, failure, cancelled);
+        if (born) {
+            answer.complete(tasks.json().created(ended == null ? kept : ended));
+        }
     }
 
     @Override
@@ -120,18 +149,25 @@ final class TaskCall implements TaskBinding {
             if (phase != Phase.CALL) {
                 return task;
             }
-            TaskRecord record = tasks.create(owner);
-            if (record == null) {
-                if (required) {
-                    cancel();
-                    answer.complete(tasks.storeFull());
-                }
+            if (cancelled) {
                 return false;
             }
-            taskId = record.id();
+            TaskRecord record = kept;
+            if (record == null) {
+                try {
+                    record = tasks.create(owner);
+                } catch (McpError unreachable) {
+                    record = null;
+                }
+                if (record == null) {
+                    // no task to be had: the call goes on as an ordinary one, answered when its work ends
+                    return false;
+                }
+                taskId = record.id();
+                tasks.running(this);
+            }
             phase = Phase.TASK;
             task = true;
-            tasks.running(this);
             answer.complete(tasks.json().created(record));
             return true;
         }
@@ -175,8 +211,8 @@ final class TaskCall implements TaskBinding {
         tasks.ask(taskId, asked);
         try {
             while (true) {
-                TaskRecord record = tasks.store().find(taskId);
-                if (record == null || record.cancelRequested() || cancelled) {
+                TaskRecord record = tasks.current(taskId);
+                if (record == null || record.terminal() || record.cancelRequested() || cancelled) {
                     throw new CancellationException("The task was cancelled while waiting for input");
                 }
                 Map<String, JsonNode> taken = tasks.take(taskId, requests.keySet());

@@ -20,6 +20,8 @@ public final class TaskWatch implements AutoCloseable {
 
     private final Tasks tasks;
     private final ScheduledThreadPoolExecutor timer;
+    /** Whether the last tick failed: an outage is told once, not every tick. */
+    private volatile boolean failing;
 
     public TaskWatch(Tasks tasks, Clock clock) {
         this.tasks = tasks;
@@ -34,12 +36,18 @@ public final class TaskWatch implements AutoCloseable {
                 PURGE_EVERY.toMillis(), PURGE_EVERY.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    private static void safely(String what, Runnable action) {
+    private void safely(String what, Runnable action) {
         try {
             action.run();
+            failing = false;
         } catch (RuntimeException e) {
             // the store may be briefly unreachable; the next tick tries again
-            log.warn("The task store failed while {}: {}", what, e.toString());
+            if (failing) {
+                log.debug("The task store still fails while {}: {}", what, e.toString());
+            } else {
+                log.warn("The task store failed while {}: {}", what, e.toString());
+            }
+            failing = true;
         }
     }
 

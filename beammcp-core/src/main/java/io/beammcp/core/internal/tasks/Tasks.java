@@ -1,9 +1,7 @@
 package io.beammcp.core.internal.tasks;
 
-import io.beammcp.core.MissingClientCapabilityException;
 import io.beammcp.core.Revision;
 import io.beammcp.core.internal.call.HostContext;
-import io.beammcp.core.internal.input.InputAnswers;
 import io.beammcp.core.internal.input.RequestInput;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.McpError;
@@ -26,10 +24,10 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 
 /**
  * The Tasks extension ({@code io.modelcontextprotocol/tasks}, 2026-07-28): which requests declare it, task
@@ -42,6 +40,8 @@ public final class Tasks {
 
     private static final Logger log = LoggerFactory.getLogger(Tasks.class);
     private static final Base64.Encoder IDS = Base64.getUrlEncoder().withoutPadding();
+    /** The alphabet of the ids issued (base64url), at most as long as the JDBC store's column. */
+    private static final Pattern ISSUABLE = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
     private final TaskStore store;
     private final TaskSettings settings;
@@ -53,6 +53,8 @@ public final class Tasks {
     /** What each listened task's streams were last told, so an unchanged state (a lease renewed) is not told again. */
     private final Map<String, String> told = new ConcurrentHashMap<>();
     private final Broadcaster broadcaster;
+    private final StoreCalls calls;
+    private final TaskEnds ends;
 
     public Tasks(TaskStore store, TaskSettings settings, JsonCodec codec, Clock clock, Broadcaster broadcaster) {
         this.broadcaster = broadcaster;
@@ -61,6 +63,8 @@ public final class Tasks {
         this.codec = codec;
         this.json = new TaskJson(codec);
         this.clock = clock;
+        this.calls = new StoreCalls(settings.lease(), codec);
+        this.ends = new TaskEnds(codec, json, clock);
     }
 
     /** Whether this request declared the extension: per request, in its own client capabilities. */
@@ -93,7 +97,11 @@ public final class Tasks {
         return Session.ownerOf(principal);
     }
 
-    /** A new working task, stored; {@code null} when the store holds as many as it may. */
+    /**
+     * A new working task, stored; {@code null} when the store holds as many as it may, in all or for this owner.
+     *
+     * @throws McpError the retryable {@code -32603} when the store is unreachable
+     */
     TaskRecord create(String owner) {
         Instant now = clock.instant();
         byte[] id = new byte[16];
@@ -101,17 +109,21 @@ public final class Tasks {
         TaskRecord record = new TaskRecord(IDS.encodeToString(id), owner, "working", null, now, now,
                 settings.ttl() == null ? null : settings.ttl().toMillis(), settings.pollInterval().toMillis(), null,
                 null, null, null, false, now.plus(settings.lease()), 0);
-        return store.create(record) ? record : null;
+        return calls.request(() -> store.create(record)) ? record : null;
     }
 
-    /** A required task whose work ended before it was answered: stored ended, answered as created. */
-    ObjectNode createEnded(String owner, ObjectNode result, RuntimeException failure) {
-        TaskRecord record = create(owner);
-        if (record == null) {
-            return storeFull();
+    /** A task kept for a call that did not become one (it asked for input, or was cancelled): removed. */
+    void release(TaskCall call) {
+        running.remove(call.taskId());
+        try {
+            calls.work(() -> {
+                store.delete(call.taskId());
+                return null;
+            });
+        } catch (RuntimeException e) {
+            log.warn("The task store failed while removing a task never handed out; it stays until it expires: {}",
+                    e.toString());
         }
-        TaskRecord ended = store.update(record.id(), current -> end(current, result, failure, false));
-        return json.created(ended == null ? record : ended);
     }
 
     /**
@@ -167,60 +179,46 @@ public final class Tasks {
         running.put(call.taskId(), call);
     }
 
-    /** The work of a task ended: its record ends too, {@code completed}, {@code failed} or {@code cancelled}. */
-    void finish(TaskCall call, ObjectNode result, RuntimeException failure, boolean cancelled) {
+    /**
+     * The work of a task ended: its record ends too, {@code completed}, {@code failed} or {@code cancelled}. The
+     * outcome is kept here while the store is unreachable, up to a lease; answers the record as stored, or
+     * {@code null} when it could not be.
+     */
+    TaskRecord finish(TaskCall call, ObjectNode result, RuntimeException failure, boolean cancelled) {
         try {
-            changed(store.update(call.taskId(), current -> end(current, result, failure, cancelled)));
+            TaskRecord ended = calls.work(() -> store.update(call.taskId(),
+                    current -> ends.end(current, result, failure, cancelled)));
+            changed(ended);
+            return ended;
         } catch (RuntimeException e) {
-            // a shared store may be unreachable: the task is failed once its lease runs out
+            // unreachable for a whole lease: other instances fail the task as their lease check says
             log.warn("The task store failed while recording the end of a task; it fails when its lease runs out: {}",
                     e.toString());
+            return null;
         } finally {
             running.remove(call.taskId());
         }
     }
 
-    private TaskRecord end(TaskRecord current, ObjectNode result, RuntimeException failure, boolean cancelled) {
-        Instant now = clock.instant();
-        if (current.terminal()) {
-            return current;
-        }
-        if (cancelled || current.cancelRequested() || failure instanceof CancellationException) {
-            return current.ended("cancelled", null, null, "The task was cancelled", now);
-        }
-        if (failure == null) {
-            return current.ended("completed", json.write(result), null, null, now);
-        }
-        McpError error = failure instanceof McpError e ? e
-                : failure instanceof MissingClientCapabilityException e
-                        ? InputAnswers.missingCapability(codec, Revision.V2026_07_28, e)
-                        : internal(failure);
-        ObjectNode body = codec.object().put("code", error.code()).put("message", error.getMessage());
-        if (error.data() != null) {
-            body.set("data", error.data());
-        }
-        return current.ended("failed", null, json.write(body), error.getMessage(), now);
-    }
-
-    private static McpError internal(RuntimeException failure) {
-        log.error("A task's work failed; its status is failed with -32603", failure);
-        return new McpError(McpError.INTERNAL_ERROR, "Internal error");
-    }
-
     /** Puts a task in {@code input_required} with these requests outstanding, besides any already. */
     void ask(String id, ObjectNode asked) {
-        changed(store.update(id, current -> {
+        changed(calls.work(() -> store.update(id, current -> {
             ObjectNode outstanding = current.inputRequests() == null ? codec.object() : json.read(current.inputRequests());
             outstanding.setAll(asked);
             return current.withInput("input_required", json.write(outstanding), current.inputResponses(),
                     clock.instant());
-        }));
+        })));
+    }
+
+    /** The task as stored now, for its own work: the store is tried again while unreachable, up to a lease. */
+    TaskRecord current(String id) {
+        return calls.work(() -> store.find(id));
     }
 
     /** Takes the answers to {@code keys} once every one has come; {@code null} until then. */
     Map<String, JsonNode> take(String id, Set<String> keys) {
         Map<String, JsonNode> taken = new LinkedHashMap<>();
-        store.update(id, current -> {
+        calls.work(() -> store.update(id, current -> {
             taken.clear();
             ObjectNode responses = current.inputResponses() == null ? null : json.read(current.inputResponses());
             if (responses == null || !keys.stream().allMatch(responses::has)) {
@@ -229,26 +227,28 @@ public final class Tasks {
             keys.forEach(key -> taken.put(key, responses.remove(key)));
             return current.withInput(current.status(), current.inputRequests(),
                     responses.isEmpty() ? null : json.write(responses), current.lastUpdatedAt());
-        });
+        }));
         return taken.isEmpty() ? null : taken;
     }
 
     /**
      * The task of this id if the caller may see it: known, not expired, and created by the same principal;
-     * a live task whose server stopped vouching for it (its lease ran out) is failed first.
+     * a live task whose server stopped vouching for it (its lease ran out) is failed first. An id of another
+     * form than those issued is unknown without a look in the store (a database may refuse its characters).
      */
     TaskRecord visible(String id, Principal principal) {
-        TaskRecord record = store.find(id);
+        if (!ISSUABLE.matcher(id).matches()) {
+            return null;
+        }
+        TaskRecord record = calls.request(() -> store.find(id));
         Instant now = clock.instant();
         if (record == null || record.expiredAt(now) || !record.owner().equals(owner(principal))) {
             return null;
         }
         if (!record.terminal() && record.leaseUntil() != null && record.leaseUntil().isBefore(now)
                 && !running.containsKey(id)) {
-            ObjectNode error = codec.object().put("code", McpError.INTERNAL_ERROR)
-                    .put("message", "The server running this task stopped before it ended");
-            record = store.update(id, current -> current.terminal() ? current
-                    : current.ended("failed", null, json.write(error), "The server running this task stopped", now));
+            record = calls.request(() -> store.update(id, current -> ends.stopped(current,
+                    "The server running this task stopped before it ended", "The server running this task stopped")));
         }
         return record;
     }
@@ -258,7 +258,7 @@ public final class Tasks {
      * result ({@code -32602} otherwise, nothing changed); keys not outstanding are ignored.
      */
     void deliver(String id, JsonNode responses) {
-        TaskRecord after = store.update(id, current -> {
+        TaskRecord after = calls.request(() -> store.update(id, current -> {
             if (!"input_required".equals(current.status()) || current.inputRequests() == null) {
                 return current;
             }
@@ -283,7 +283,7 @@ public final class Tasks {
             }
             return current.withInput(outstanding.isEmpty() ? "working" : "input_required",
                     outstanding.isEmpty() ? null : json.write(outstanding), json.write(delivered), clock.instant());
-        });
+        }));
         changed(after);
         TaskCall local = running.get(id);
         if (local != null) {
@@ -293,8 +293,8 @@ public final class Tasks {
 
     /** Asks for a task's cancellation; the work running it (in this process or another) stops. */
     void cancel(String id) {
-        store.update(id, current -> current.terminal() || current.cancelRequested() ? current
-                : current.withCancelRequested());
+        calls.request(() -> store.update(id, current -> current.terminal() || current.cancelRequested() ? current
+                : current.withCancelRequested()));
         TaskCall local = running.get(id);
         if (local != null) {
             local.cancel();
@@ -327,14 +327,12 @@ public final class Tasks {
 
     /** Ends every task running here, as failed, at shutdown; their work is cancelled. */
     void stop() {
+        calls.stop();
         running.forEach((id, call) -> {
             // failed first: the work's own end, once cancelled, must find the task ended already
-            ObjectNode error = codec.object().put("code", McpError.INTERNAL_ERROR)
-                    .put("message", "The server running this task shut down");
             try {
-                changed(store.update(id, current -> current.terminal() ? current
-                        : current.ended("failed", null, json.write(error), "The server running this task shut down",
-                                clock.instant())));
+                changed(store.update(id, current -> ends.stopped(current, "The server running this task shut down",
+                        "The server running this task shut down")));
             } catch (RuntimeException e) {
                 // the other tasks still end; this one is failed once its lease runs out
                 log.warn("The task store failed while failing a task at shutdown: {}", e.toString());
