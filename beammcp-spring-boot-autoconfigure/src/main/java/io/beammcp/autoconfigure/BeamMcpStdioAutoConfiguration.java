@@ -25,8 +25,8 @@ import java.util.concurrent.Executors;
 import java.util.function.IntConsumer;
 
 /**
- * With {@code beammcp.transport=stdio}: once the application has started, serves the {@link McpServer}
- * on standard input and output until end of input, then exits the JVM with status 0. Standard output is
+ * With {@code beammcp.transport=stdio}: once every runner of the application has run, serves the
+ * {@link McpServer} on standard input and output until end of input, then exits the JVM with status 0. Standard output is
  * written through its file descriptor, since {@code System.out} is routed to standard error then (see
  * the environment post-processor this module registers), so that nothing but responses reaches it. Host code
  * sees the principal {@code beammcp.stdio.principal.*} names, if any (with Spring Security, in its security

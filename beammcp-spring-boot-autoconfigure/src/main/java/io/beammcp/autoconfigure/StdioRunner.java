@@ -4,10 +4,11 @@ import io.beammcp.core.server.McpServer;
 import io.beammcp.core.server.StdioTransport;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.springframework.boot.ApplicationArguments;
-import org.springframework.boot.ApplicationRunner;
+import org.springframework.boot.CommandLineRunner;
 import org.springframework.boot.SpringApplication;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.SmartLifecycle;
 
 import java.io.IOException;
@@ -19,16 +20,18 @@ import java.util.concurrent.Executor;
 import java.util.function.IntConsumer;
 
 /**
- * Serves stdio once the application has started (host code on the given executor, or on the transport's own
- * threads), then closes the context and exits
- * the JVM, so that no non-daemon thread can keep it alive: status 0 at end of input or on
- * {@code shutdown} / {@code exit}, 1 when reading fails. Unordered, it runs after the application's own
- * unordered runners, which are registered before auto-configured beans.
+ * Serves stdio once every runner of the application has run (host code on the given executor, or on the transport's
+ * own threads), then closes the context and exits the JVM, so that no non-daemon thread can keep it alive: status 0
+ * at end of input or on {@code shutdown} / {@code exit}, 1 when reading fails. Runners of equal order run in no set
+ * order, so as a runner it only marks that the application runs them; the loop starts on
+ * {@link ApplicationReadyEvent}, which Spring Boot publishes after the last runner, on a non-daemon thread of its own:
+ * blocking that event's thread would hold back the listeners after this one and the readiness state, and keep
+ * {@code SpringApplication.run} from returning.
  *
  * <p>When the context stops before the input ends (the JVM got {@code SIGTERM}), messages read from then on
  * are not served and the calls already read are answered first, within the shutdown phase's grace period.
  */
-final class StdioRunner implements ApplicationRunner, SmartLifecycle {
+final class StdioRunner implements CommandLineRunner, ApplicationListener<ApplicationReadyEvent>, SmartLifecycle {
 
     private static final Log log = LogFactory.getLog(StdioRunner.class);
 
@@ -39,6 +42,7 @@ final class StdioRunner implements ApplicationRunner, SmartLifecycle {
     private final StdioTransport transport;
     private Duration grace = Duration.ofSeconds(30);
     private volatile boolean running;
+    private volatile boolean runnersCalled;
 
     StdioRunner(McpServer server, ApplicationContext context, InputStream in, OutputStream out, IntConsumer exit) {
         this(server, context, in, out, exit, null);
@@ -63,10 +67,30 @@ final class StdioRunner implements ApplicationRunner, SmartLifecycle {
         this.grace = grace;
     }
 
+    /** Marks that the application runs its runners: serving starts once they all have. */
     @Override
-    public void run(ApplicationArguments args) {
-        int status = serve();
-        exit.accept(SpringApplication.exit(context, () -> status));
+    public void run(String... args) {
+        runnersCalled = true;
+    }
+
+    @Override
+    public void onApplicationEvent(ApplicationReadyEvent event) {
+        // a child context's event reaches its parent's listeners too
+        if (runnersCalled && event.getApplicationContext() == context) {
+            new Thread(this::serveThenExit, "beammcp-stdio").start();
+        }
+    }
+
+    /** Serves until the input ends, then closes the context and exits with the status. */
+    private void serveThenExit() {
+        int status = 1;
+        try {
+            status = serve();
+        } catch (RuntimeException e) {
+            log.error("Serving MCP on standard input failed; stopping", e);
+        }
+        int code = status;
+        exit.accept(SpringApplication.exit(context, () -> code));
     }
 
     private int serve() {

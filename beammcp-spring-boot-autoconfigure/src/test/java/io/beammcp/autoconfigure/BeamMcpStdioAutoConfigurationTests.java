@@ -5,11 +5,11 @@ import io.beammcp.core.Dispatch;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import io.beammcp.core.server.McpServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.DefaultApplicationArguments;
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
@@ -24,13 +24,12 @@ import java.io.OutputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -43,13 +42,6 @@ class BeamMcpStdioAutoConfigurationTests {
             .withConfiguration(AutoConfigurations.of(BeamMcpAutoConfiguration.class,
                     BeamMcpStdioAutoConfiguration.class))
             .withUserConfiguration(SlowHost.class);
-
-    private final ExecutorService main = Executors.newSingleThreadExecutor();
-
-    @AfterEach
-    void stopMain() {
-        main.shutdownNow();
-    }
 
     @Test
     void runnerIsRegisteredOnlyForTheStdioTransport() {
@@ -108,8 +100,8 @@ class BeamMcpStdioAutoConfigurationTests {
                 }
             };
             CompletableFuture<Integer> status = new CompletableFuture<>();
-            new StdioRunner(context.getBean(McpServer.class), context, broken, OutputStream.nullOutputStream(),
-                    status::complete).run(new DefaultApplicationArguments());
+            ready(new StdioRunner(context.getBean(McpServer.class), context, broken, OutputStream.nullOutputStream(),
+                    status::complete), context);
             assertThat(status.get(5, TimeUnit.SECONDS)).isEqualTo(1);
         });
     }
@@ -135,7 +127,14 @@ class BeamMcpStdioAutoConfigurationTests {
         assertThat(thread.get(5, TimeUnit.SECONDS)).startsWith("VirtualThread").contains("beammcp-stdio-virtual-");
     }
 
-    /** The runner on piped streams, on its own thread, as the application's main thread would run it. */
+    /** What Spring Boot does with the runner: runs it with the others, then publishes the application ready. */
+    static void ready(StdioRunner stdio, ConfigurableApplicationContext context) {
+        stdio.run();
+        stdio.onApplicationEvent(new ApplicationReadyEvent(new SpringApplication(), new String[0], context,
+                Duration.ZERO));
+    }
+
+    /** The runner on piped streams, serving on its own thread once the application is ready. */
     private final class Session implements AutoCloseable {
 
         private final PipedOutputStream stdin = new PipedOutputStream();
@@ -146,7 +145,7 @@ class BeamMcpStdioAutoConfigurationTests {
             InputStream in = new PipedInputStream(stdin, 64 * 1024);
             StdioRunner stdio = new StdioRunner(context.getBean(McpServer.class), context, in, new LineSink(stdout),
                     status::complete);
-            main.execute(() -> stdio.run(new DefaultApplicationArguments()));
+            ready(stdio, context);
         }
 
         void send(String line) throws IOException {
@@ -175,7 +174,7 @@ class BeamMcpStdioAutoConfigurationTests {
     }
 
     /** Splits what the transport writes into lines. */
-    private static final class LineSink extends OutputStream {
+    static final class LineSink extends OutputStream {
 
         private final BlockingQueue<String> lines;
         private final ByteArrayOutputStream current = new ByteArrayOutputStream();

@@ -7,7 +7,6 @@ import io.beammcp.core.ToolSpec;
 import io.beammcp.core.server.McpServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.DefaultApplicationArguments;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -54,9 +53,9 @@ class BeamMcpStdioPrincipalTests {
         byte[] input = (Wire.modern(1, "tools/call", "\"name\":\"whoami\"") + "\n").getBytes(StandardCharsets.UTF_8);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         CompletableFuture<Integer> status = new CompletableFuture<>();
-        BeamMcpStdioAutoConfiguration.runner(context.getBean(McpServer.class), context, context.getEnvironment(),
-                context.getBean(BeamMcpStdioProperties.class), new ByteArrayInputStream(input), out, status::complete)
-                .run(new DefaultApplicationArguments());
+        BeamMcpStdioAutoConfigurationTests.ready(BeamMcpStdioAutoConfiguration.runner(context.getBean(McpServer.class),
+                context, context.getEnvironment(), context.getBean(BeamMcpStdioProperties.class),
+                new ByteArrayInputStream(input), out, status::complete), context);
         assertThat(status.get(10, TimeUnit.SECONDS)).isZero();
         String line = out.toString(StandardCharsets.UTF_8).trim();
         return Wire.parse(line).at("/result/content/0/text").stringValue();

@@ -17,7 +17,8 @@ import java.util.List;
 /**
  * A host that prints and logs everywhere a host can once the application starts: in a bean's constructor, in
  * a static initializer, on every tool call (System.out, System.err, a logger at every level, a stack trace),
- * from another thread. Run as its own process by {@link StdioHygieneTest}.
+ * from another thread; and two tools that start a child process writing to standard output. Run as its own
+ * process by {@link StdioHygieneTest}.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @EnableAutoConfiguration
@@ -51,12 +52,22 @@ public class NoisyStdioHost {
     @Bean
     Catalog catalog() {
         return Catalog.of(List.of(ToolSpec.builder("noisy").description("Prints and logs").build(),
-                ToolSpec.builder("boom").description("Throws").build()));
+                ToolSpec.builder("boom").description("Throws").build(),
+                ToolSpec.builder("child").description("Runs a child process that inherits standard output").build(),
+                ToolSpec.builder("child_redirected").description("Runs the same child, its output discarded").build()));
     }
 
     @Bean
     Dispatch dispatch() {
         return (tool, arguments, context) -> {
+            if (tool.startsWith("child")) {
+                // the child writes to the descriptor it inherits: standard output is still the protocol's there
+                ProcessBuilder child = new ProcessBuilder("sh", "-c", "echo CHILD " + tool).inheritIO();
+                if (tool.equals("child_redirected")) {
+                    child.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+                }
+                return ToolResult.of("child exited with " + child.start().waitFor());
+            }
             System.out.println("NOISE stdout {\"jsonrpc\":\"2.0\",\"id\":\"forged\",\"result\":{}}");
             System.out.print("NOISE half a line");
             System.err.println("NOISE stderr");

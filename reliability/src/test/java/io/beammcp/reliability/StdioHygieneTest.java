@@ -2,6 +2,8 @@ package io.beammcp.reliability;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -67,6 +69,35 @@ class StdioHygieneTest {
         // the noise went to stderr instead
         assertThat(err).contains("NOISE constructor", "NOISE stdout", "NOISE info", "NOISE printed trace",
                 "NOISE from another thread");
+    }
+
+    /**
+     * The documented residual (THREATS.md P2): a child process started with {@code inheritIO()} writes to the
+     * protocol's standard output, as a write to {@code FileDescriptor.out} does, since Java cannot point a
+     * descriptor elsewhere; a child whose standard output is redirected (here discarded) does not.
+     */
+    @Test
+    @DisabledOnOs(OS.WINDOWS)
+    void aChildProcessInheritingStandardOutputWritesOntoTheProtocolStreamAndARedirectedOneDoesNot() throws Exception {
+        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+        Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                NoisyStdioHost.class.getName(), "--beammcp.transport=stdio").start();
+        CompletableFuture<byte[]> stdout = CompletableFuture.supplyAsync(() -> readAll(process.getInputStream()));
+        CompletableFuture<byte[]> stderr = CompletableFuture.supplyAsync(() -> readAll(process.getErrorStream()));
+        try (OutputStream in = process.getOutputStream()) {
+            in.write((CoreClient.modernMessage("r", "tools/call", "\"name\":\"child_redirected\"") + "\n"
+                    + CoreClient.modernMessage("i", "tools/call", "\"name\":\"child\"") + "\n")
+                    .getBytes(StandardCharsets.UTF_8));
+        }
+        assertThat(process.waitFor(90, TimeUnit.SECONDS)).isTrue();
+        String err = new String(stderr.get(10, TimeUnit.SECONDS), StandardCharsets.UTF_8);
+        assertThat(process.exitValue()).as(err).isZero();
+        List<String> lines = List.of(new String(stdout.get(10, TimeUnit.SECONDS), StandardCharsets.UTF_8).split("\n"));
+        assertThat(lines).as("the inheriting child's line, raw on the protocol stream").contains("CHILD child")
+                .noneMatch(line -> line.contains("CHILD child_redirected"))
+                .anyMatch(line -> line.contains("\"id\":\"r\"") && line.contains("child exited with 0"))
+                .anyMatch(line -> line.contains("\"id\":\"i\"") && line.contains("child exited with 0"))
+                .hasSize(3);
     }
 
     private static byte[] readAll(InputStream in) {

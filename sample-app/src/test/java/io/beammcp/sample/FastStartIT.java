@@ -21,10 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The fast-start path of the documentation still works: {@code fast-start.sh} extracts the packaged sample, trains
- * it over stdio and writes the JVM's cache (a CDS archive on the JDK running the build, an AOT cache on Java 25
- * when one is installed); the client configuration it prints starts a server that answers, and the JVM loads the
- * application's classes from that cache. Nothing here is timed.
+ * The fast-start path of the documentation still works: {@code fast-start.sh} runs the two commands of
+ * docs/fast-start.md on the packaged sample (extract, one training run answering a {@code server/discover}) and the
+ * JVM writes its cache (a CDS archive on the JDK running the build, an AOT cache on Java 25 when one is installed);
+ * the client configuration it prints starts a server that answers, and the JVM loads the application's classes and
+ * those that wrote the training's answer from that cache. Nothing here is timed.
  */
 @Timeout(300)
 class FastStartIT {
@@ -83,17 +84,14 @@ class FastStartIT {
         Process server1 = new ProcessBuilder(command).redirectError(outDir.resolve("run.log").toFile()).start();
         try (BufferedReader answers = new BufferedReader(
                 new InputStreamReader(server1.getInputStream(), StandardCharsets.UTF_8))) {
-            send(server1.getOutputStream(), "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-                    + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\","
-                    + "\"version\":\"1\"}}}");
-            JsonNode initialized = JSON.readTree(answers.readLine());
-            assertThat(initialized.get("id").asInt()).isEqualTo(1);
-            assertThat(initialized.at("/result/serverInfo/name").stringValue()).isEqualTo("weather");
-            send(server1.getOutputStream(), "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"server/discover\",\"params\":"
-                    + "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-                    + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}");
-            JsonNode discover = JSON.readTree(answers.readLine());
+            // as a client that probes first: server/discover, then initialize
+            JsonNode discover = ask(server1, answers, 1, "\"method\":\"server/discover\",\"params\":{\"_meta\":"
+                    + "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/"
+                    + "clientCapabilities\":{}}}");
             assertThat(discover.at("/result/resultType").stringValue()).isEqualTo("complete");
+            JsonNode initialized = ask(server1, answers, 2, "\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                    + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}");
+            assertThat(initialized.at("/result/serverInfo/name").stringValue()).isEqualTo("weather");
             server1.getOutputStream().close();
             assertThat(answers.readLine()).as("nothing else on standard output").isNull();
             assertThat(server1.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -103,7 +101,16 @@ class FastStartIT {
         }
         assertThat(Files.readAllLines(classLog))
                 .anyMatch(line -> line.contains(" io.beammcp.sample.WeatherApplication source: shared objects file"))
-                .anyMatch(line -> line.contains(" io.beammcp.core.server.McpServer source: shared objects file"));
+                .anyMatch(line -> line.contains(" io.beammcp.core.server.McpServer source: shared objects file"))
+                .anyMatch(line -> line.contains(" io.beammcp.core.internal.stdio.LineWriter source: shared objects file"));
+    }
+
+    /** Sends a request with the id and the rest of its members, and reads the next line, which must answer it. */
+    private static JsonNode ask(Process server, BufferedReader answers, int id, String members) throws IOException {
+        send(server.getOutputStream(), "{\"jsonrpc\":\"2.0\",\"id\":" + id + "," + members + "}");
+        JsonNode answer = JSON.readTree(answers.readLine());
+        assertThat(answer.get("id").asInt()).isEqualTo(id);
+        return answer;
     }
 
     private static void send(OutputStream stdin, String line) throws IOException {

@@ -8,12 +8,12 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.security.Principal;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,9 +24,10 @@ import java.util.function.Consumer;
  *
  * <p>One thread at a time reads: it parses each line and answers what needs no host code at once, in order.
  * Host code (a tool call, a resource read, a prompt, a completion) runs on the thread that read it, which first
- * hands reading on to another thread of the transport's executor, at most {@value #MAX_IN_FLIGHT} calls at once
- * (then reading waits), so a blocked tool never holds back a later {@code ping}, list or
- * {@code notifications/cancelled}. Every message is written as one whole line by
+ * hands reading on to another thread of the transport's executor, at most {@value #MAX_IN_FLIGHT} calls at once;
+ * {@value #MAX_WAITING} more wait for a slot while reading goes on (past that, reading waits), so blocked tools
+ * never hold back a later {@code server/discover}, {@code ping}, list or {@code notifications/cancelled}. Every
+ * message is written as one whole line by
  * {@link LineWriter}, flushed when no other line waits to be written. A line longer than the server's message
  * cap is refused with {@code -32600} and skipped to its newline unparsed. On end of input, {@code shutdown} or
  * {@code exit}, in-flight calls finish and their responses are written, then the open streams end (a listen
@@ -36,6 +37,7 @@ import java.util.function.Consumer;
 public final class StdioTransport {
 
     static final int MAX_IN_FLIGHT = 64;
+    static final int MAX_WAITING = 64;
 
     private final McpServer server;
     private final Executor hostCode;
@@ -185,11 +187,16 @@ public final class StdioTransport {
      * The input and the host code in flight. One thread at a time reads; a message that needs host code is run
      * by the thread that read it, which first hands reading on to another thread of the executor. A client that
      * waits for each answer then pays no hand-off before its call runs: the next reader wakes while the answer
-     * is computed and sent. At most {@value #MAX_IN_FLIGHT} calls run at once (then reading waits).
+     * is computed and sent. At most {@value #MAX_IN_FLIGHT} calls run at once; a call read while every slot is
+     * taken waits for one, and reading goes on, so messages that need no host code are still answered. Only
+     * when {@value #MAX_WAITING} calls wait as well does reading wait, which bounds what the transport holds.
      */
     private final class Reading implements Runnable, Executor {
 
-        private final Semaphore slots = new Semaphore(MAX_IN_FLIGHT);
+        /** Guards the two counts below. */
+        private final Object lock = new Object();
+        private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
+        private int running;
         private final CountDownLatch ended = new CountDownLatch(1);
         private final LineReader lines;
         private final Exchange exchange;
@@ -233,14 +240,26 @@ public final class StdioTransport {
             ended.countDown();
         }
 
-        /** Runs host code: on the reading thread, after handing reading on; elsewhere, on the executor. */
+        /**
+         * Runs host code: on the reading thread, after handing reading on, when a slot is free; elsewhere, on the
+         * executor. Without a free slot the call waits for one and this returns at once.
+         */
         @Override
         public void execute(Runnable call) {
-            try {
-                slots.acquire();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new RejectedExecutionException("Interrupted while waiting for a call to end", e);
+            synchronized (lock) {
+                try {
+                    while (running == MAX_IN_FLIGHT && waiting.size() == MAX_WAITING) {
+                        lock.wait();
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new RejectedExecutionException("Interrupted while waiting for a call to end", e);
+                }
+                if (running == MAX_IN_FLIGHT) {
+                    waiting.add(call);
+                    return;
+                }
+                running++;
             }
             boolean reading = reader == Thread.currentThread();
             try {
@@ -248,24 +267,54 @@ public final class StdioTransport {
                     reader = null;
                     threads.execute(this);
                 } else {
-                    threads.execute(() -> release(call));
+                    threads.execute(() -> runThenWaiting(call));
                     return;
                 }
             } catch (RuntimeException e) {
                 if (reading) {
                     reader = Thread.currentThread();
                 }
-                slots.release();
+                free();
                 throw e;
             }
-            release(call);
+            runThenWaiting(call);
         }
 
-        private void release(Runnable call) {
+        /** Runs the call, then each call that waits for its slot, until none does. */
+        private void runThenWaiting(Runnable call) {
+            Runnable next = call;
             try {
-                call.run();
+                while (next != null) {
+                    next.run();
+                    next = nextOrFree();
+                }
             } finally {
-                slots.release();
+                if (next != null) {
+                    // the call failed: the calls waiting for its slot must not wait for ever
+                    Runnable after = nextOrFree();
+                    if (after != null) {
+                        threads.execute(() -> runThenWaiting(after));
+                    }
+                }
+            }
+        }
+
+        /** The call that takes over an ending call's slot, or {@code null} when none waits and the slot is free. */
+        private Runnable nextOrFree() {
+            synchronized (lock) {
+                Runnable next = waiting.poll();
+                if (next == null) {
+                    running--;
+                }
+                lock.notifyAll();
+                return next;
+            }
+        }
+
+        private void free() {
+            synchronized (lock) {
+                running--;
+                lock.notifyAll();
             }
         }
 
@@ -278,17 +327,26 @@ public final class StdioTransport {
 
         /** Waits until every call handed over has ended (and been answered). */
         void awaitCalls() throws InterruptedException {
-            slots.acquire(MAX_IN_FLIGHT);
-            slots.release(MAX_IN_FLIGHT);
+            synchronized (lock) {
+                while (running > 0) {
+                    lock.wait();
+                }
+            }
         }
 
         /** Waits at most {@code grace} until every call handed over has ended; whether they all did. */
         boolean awaitCalls(Duration grace) throws InterruptedException {
-            if (!slots.tryAcquire(MAX_IN_FLIGHT, grace.toNanos(), TimeUnit.NANOSECONDS)) {
-                return false;
+            long deadline = System.nanoTime() + grace.toNanos();
+            synchronized (lock) {
+                while (running > 0) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        return false;
+                    }
+                    TimeUnit.NANOSECONDS.timedWait(lock, left);
+                }
+                return true;
             }
-            slots.release(MAX_IN_FLIGHT);
-            return true;
         }
     }
 }

@@ -193,6 +193,65 @@ class StdioTransportTest {
         }
     }
 
+    private final java.util.concurrent.Semaphore held = new java.util.concurrent.Semaphore(0);
+    private final java.util.concurrent.Semaphore started = new java.util.concurrent.Semaphore(0);
+    private final McpServer holding = McpServer.builder(Catalog.of(List.of(ToolSpec.builder("hold").build())),
+            (name, args, ctx) -> {
+                started.release();
+                assertThat(held.tryAcquire(20, TimeUnit.SECONDS)).as("released by the test").isTrue();
+                return ToolResult.of("held");
+            }).build();
+
+    private static final String DISCOVER = "{\"jsonrpc\":\"2.0\",\"id\":\"d\",\"method\":\"server/discover\","
+            + "\"params\":{" + Wire.MODERN_META + "}}";
+
+    @Test
+    void messagesWithoutHostCodeAreAnsweredWhileEverySlotIsTakenAndAsManyCallsWaitForOne() throws Exception {
+        int calls = StdioTransport.MAX_IN_FLIGHT + StdioTransport.MAX_WAITING;
+        try (StdioPeer peer = new StdioPeer(holding)) {
+            StringBuilder input = new StringBuilder();
+            for (int i = 0; i < calls; i++) {
+                input.append(call(i, "hold")).append('\n');
+            }
+            peer.send(input + DISCOVER + "\n{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"ping\"}\n"
+                    + "{\"jsonrpc\":\"2.0\",\"id\":\"l\",\"method\":\"tools/list\",\"params\":{" + Wire.MODERN_META + "}}");
+            assertThat(peer.next().at("/result/supportedVersions").isArray()).as("server/discover").isTrue();
+            assertThat(peer.next().path("id").asString()).isEqualTo("p");
+            assertThat(peer.next().at("/result/tools/0/name").asString()).isEqualTo("hold");
+            assertThat(started.tryAcquire(StdioTransport.MAX_IN_FLIGHT, 20, TimeUnit.SECONDS)).isTrue();
+            assertThat(started.availablePermits()).as("no call beyond the slots runs").isZero();
+            held.release(calls);
+            Set<Integer> ids = new HashSet<>();
+            for (int i = 0; i < calls; i++) {
+                JsonNode answer = peer.next();
+                assertThat(answer.at("/result/content/0/text").asString()).isEqualTo("held");
+                ids.add(answer.path("id").asInt());
+            }
+            assertThat(ids).hasSize(calls);
+        }
+    }
+
+    @Test
+    void oneCallPastTheWaitingBoundHoldsReadingUntilACallEnds() throws Exception {
+        int calls = StdioTransport.MAX_IN_FLIGHT + StdioTransport.MAX_WAITING + 1;
+        try (StdioPeer peer = new StdioPeer(holding)) {
+            StringBuilder input = new StringBuilder();
+            for (int i = 0; i < calls; i++) {
+                input.append(call(i, "hold")).append('\n');
+            }
+            peer.send(input + "{\"jsonrpc\":\"2.0\",\"id\":\"p\",\"method\":\"ping\"}");
+            assertThat(started.tryAcquire(StdioTransport.MAX_IN_FLIGHT, 20, TimeUnit.SECONDS)).isTrue();
+            held.release();
+            assertThat(peer.next().at("/result/content/0/text").asString())
+                    .as("the ping waits until a call has ended").isEqualTo("held");
+            assertThat(peer.next().path("id").asString()).isEqualTo("p");
+            held.release(calls);
+            for (int i = 1; i < calls; i++) {
+                assertThat(peer.next().at("/result/content/0/text").asString()).isEqualTo("held");
+            }
+        }
+    }
+
     private final McpServer placed = McpServer.builder(Catalog.of(List.of(ToolSpec.builder("where").build())),
             (name, args, ctx) -> ToolResult.of(Thread.currentThread().getName())).build();
 
