@@ -29,7 +29,8 @@ import java.util.List;
  * <p>On the endpoint's path only, a filter ahead of all others ({@link UnreadBodyFilter}) keeps Spring MVC's
  * multipart resolver, its {@code FormContentFilter} and the container from reading the body before the
  * endpoint's own checks; multipart and form handling of the application's other paths is unchanged. Next comes
- * CORS ({@link McpCorsFilter}) for the same list of allowed origins, ahead of any security filter. Host code
+ * CORS ({@link McpCorsFilter}) for the same list of allowed origins, ahead of any security filter. The OAuth
+ * discovery documents nothing else serves are an empty 404 ({@link WellKnownProbes}). Host code
  * runs on the thread serving the request, so an application that serves on virtual threads
  * ({@code spring.threads.virtual.enabled}, Java 21 or later) runs it on virtual threads.
  */
@@ -71,6 +72,11 @@ public final class BeamMcpHttpAutoConfiguration {
         registration.setDispatcherTypes(DispatcherType.REQUEST);
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
         return registration;
+    }
+
+    @Bean
+    WellKnownProbes mcpWellKnownProbes() {
+        return new WellKnownProbes();
     }
 
     @Bean
