@@ -100,6 +100,11 @@ public final class BeamMcpAutoConfiguration {
         return new McpServerStreamsLifecycle(server);
     }
 
+    @Bean
+    McpServerCallsLifecycle mcpServerCallsLifecycle(McpServer server) {
+        return new McpServerCallsLifecycle(server);
+    }
+
     private static String orElse(String value, String fallback) {
         return value != null ? value : fallback;
     }

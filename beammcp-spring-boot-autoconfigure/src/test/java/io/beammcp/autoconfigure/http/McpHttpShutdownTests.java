@@ -2,6 +2,7 @@ package io.beammcp.autoconfigure.http;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.springframework.boot.autoconfigure.context.LifecycleAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.SmartLifecycle;
@@ -113,7 +114,7 @@ class McpHttpShutdownTests {
     }
 
     @Test
-    void aCallOutlivingTheGracePeriodDoesNotHoldTheShutdown() throws Exception {
+    void aCallOutlivingTheGracePeriodIsAnsweredThenAndDoesNotHoldTheShutdown() throws Exception {
         CountDownLatch gate = new CountDownLatch(1);
         CountDownLatch entered = new CountDownLatch(1);
         HttpTestHost.GATE.set(gate);
@@ -123,18 +124,58 @@ class McpHttpShutdownTests {
         ConfigurableApplicationContext context = start(hold, "spring.lifecycle.timeout-per-shutdown-phase=1s");
         try {
             HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-            client.sendAsync(call(port(context), 1, "gate"), HttpResponse.BodyHandlers.ofString());
+            CompletableFuture<HttpResponse<String>> stuck = client.sendAsync(call(port(context), 1, "gate"),
+                    HttpResponse.BodyHandlers.ofString());
             assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
             long start = System.nanoTime();
             context.close();
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(15));
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).as("the grace period, then no more waiting")
+                    .isLessThan(Duration.ofSeconds(5));
+            assertShuttingDownError(stuck.get(5, TimeUnit.SECONDS));
         } finally {
             gate.countDown();
         }
     }
 
+    @Test
+    void aCallWhoseHostCodeIgnoresTheInterruptIsStillAnsweredAtTheEndOfTheGracePeriod() throws Exception {
+        CountDownLatch gate = new CountDownLatch(1);
+        CountDownLatch entered = new CountDownLatch(1);
+        HttpTestHost.GATE.set(gate);
+        HttpTestHost.GATE_ENTERED.set(entered);
+        HttpTestHost.GATE_IGNORES_INTERRUPTS.set(true);
+        Hold hold = new Hold();
+        hold.release.countDown();
+        ConfigurableApplicationContext context = start(hold, "spring.lifecycle.timeout-per-shutdown-phase=1s");
+        try {
+            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            CompletableFuture<HttpResponse<String>> stuck = client.sendAsync(call(port(context), 1, "gate"),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+            CompletableFuture<Void> closed = CompletableFuture.runAsync(context::close);
+            // answered while the host code still holds its thread, and the container waits for it
+            assertShuttingDownError(stuck.get(5, TimeUnit.SECONDS));
+            assertThat(closed).isNotDone();
+            gate.countDown();
+            closed.get(20, TimeUnit.SECONDS);
+        } finally {
+            HttpTestHost.GATE_IGNORES_INTERRUPTS.set(false);
+            gate.countDown();
+            context.close();
+        }
+    }
+
+    private static void assertShuttingDownError(HttpResponse<String> answer) {
+        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(answer.headers().firstValue("Connection")).hasValue("close");
+        assertThat(JSON.readTree(answer.body())).isEqualTo(JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":1,"
+                + "\"error\":{\"code\":-32603,\"message\":\"Service Unavailable: the server shut down before "
+                + "the request was done\"}}"));
+    }
+
     private static ConfigurableApplicationContext start(Hold hold, String grace) {
-        return new SpringApplicationBuilder(HttpTestHost.class)
+        // with the lifecycle auto-configuration, so that the grace period is the one configured
+        return new SpringApplicationBuilder(HttpTestHost.class, LifecycleAutoConfiguration.class)
                 .initializers(context -> context.getBeanFactory().registerSingleton("hold", hold))
                 .properties("server.port=0", "server.address=127.0.0.1", "server.shutdown=graceful", grace,
                         "beammcp.http.allowed-origins=http://localhost:*", "spring.main.banner-mode=off")
