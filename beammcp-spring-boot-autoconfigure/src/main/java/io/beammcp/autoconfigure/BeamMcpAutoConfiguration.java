@@ -96,13 +96,13 @@ public final class BeamMcpAutoConfiguration {
     }
 
     @Bean
-    McpServerStreamsLifecycle mcpServerStreamsLifecycle(McpServer server) {
-        return new McpServerStreamsLifecycle(server);
+    McpServerShutdown mcpServerStreamsLifecycle(McpServer server) {
+        return McpServerShutdown.streams(server);
     }
 
     @Bean
-    McpServerCallsLifecycle mcpServerCallsLifecycle(McpServer server) {
-        return new McpServerCallsLifecycle(server);
+    McpServerShutdown mcpServerCallsLifecycle(McpServer server) {
+        return McpServerShutdown.calls(server);
     }
 
     private static String orElse(String value, String fallback) {

@@ -79,23 +79,7 @@ class StdioStopTest {
     }
 
     @Test
-    void stoppingGivesUpOnACallThatOutlivesTheGracePeriod() throws Exception {
-        PipedOutputStream client = new PipedOutputStream();
-        PipedInputStream in = new PipedInputStream(client, 1 << 16);
-        CompletableFuture.runAsync(() -> serve(in));
-        client.write(call(1, "slow").getBytes(StandardCharsets.UTF_8));
-        client.flush();
-        assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
-        try {
-            assertThat(transport.stop(Duration.ofMillis(200))).isFalse();
-        } finally {
-            release.countDown();
-            client.close();
-        }
-    }
-
-    @Test
-    void aCallThatOutlivesTheGracePeriodIsAnsweredWhenTheServerEndsTheCallsInFlight() throws Exception {
+    void stoppingGivesUpOnACallThatOutlivesTheGracePeriodAndEndingTheCallsInFlightAnswersIt() throws Exception {
         PipedOutputStream client = new PipedOutputStream();
         PipedInputStream in = new PipedInputStream(client, 1 << 16);
         CompletableFuture.runAsync(() -> serve(in));
