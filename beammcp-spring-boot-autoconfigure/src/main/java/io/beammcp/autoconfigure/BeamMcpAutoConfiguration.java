@@ -96,8 +96,13 @@ public final class BeamMcpAutoConfiguration {
     }
 
     @Bean
-    McpServerStreamsLifecycle mcpServerStreamsLifecycle(McpServer server) {
-        return new McpServerStreamsLifecycle(server);
+    McpServerShutdown mcpServerStreamsLifecycle(McpServer server) {
+        return McpServerShutdown.streams(server);
+    }
+
+    @Bean
+    McpServerShutdown mcpServerCallsLifecycle(McpServer server) {
+        return McpServerShutdown.calls(server);
     }
 
     private static String orElse(String value, String fallback) {

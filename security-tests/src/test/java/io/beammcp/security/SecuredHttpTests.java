@@ -248,6 +248,19 @@ class SecuredHttpTests {
     }
 
     @Test
+    void aRefusalBeforeTheBodyClosesTheConnectionWithoutWaitingForTheBody() throws IOException {
+        try (RawHttp http = new RawHttp(port)) {
+            http.send("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: 1000\r\n\r\n");
+            RawHttp.Response response = http.read();
+            assertThat(response.status()).isEqualTo(401);
+            assertThat(response.header("WWW-Authenticate")).startsWith("Basic");
+            assertThat(response.closes()).isTrue();
+            assertThat(http.closedByServer(2_000)).isTrue();
+        }
+    }
+
+    @Test
     void wrongPasswordIs401() throws IOException {
         RawHttp.Response response = post(whoami(10), modern("tools/call", "whoami", basic("alice", "guess")));
         assertThat(response.status()).isEqualTo(401);

@@ -162,6 +162,16 @@ public final class McpServer implements AutoCloseable {
     }
 
     /**
+     * Answers every request whose host code is still running with a {@code -32603} error saying the server
+     * shut down before the request was done, and interrupts that host code: what a shutdown does once its
+     * grace period is over, so that no client is left without an answer and the threads of host code that
+     * heeds interrupts come free. Requests read afterwards are served as usual.
+     */
+    public void endCallsInFlight() {
+        engine.endCalls();
+    }
+
+    /**
      * Ends every open stream, as on shutdown: a {@code subscriptions/listen} gets its final result (and on
      * stdio {@code notifications/cancelled}), a legacy session's stream simply ends. No stream opens
      * afterwards and the host's {@link CatalogChanges} is no longer listened to; requests in flight finish.

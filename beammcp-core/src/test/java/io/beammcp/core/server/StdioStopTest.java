@@ -21,18 +21,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@link StdioTransport#stop}, what a shutdown signal does while the input is still open: calls already read
- * are answered, and what is read afterwards is not served.
+ * are answered, and what is read afterwards is not served; a call still running once the grace period is over
+ * is answered by {@link McpServer#endCallsInFlight()}.
  */
 @Timeout(30)
 class StdioStopTest {
 
     private final CountDownLatch entered = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
+    private final CountDownLatch interrupted = new CountDownLatch(1);
     private final McpServer server = McpServer.builder(Catalog.of(List.of(
             ToolSpec.builder("slow").build(), ToolSpec.builder("fast").build())), (name, args, ctx) -> {
                 if (name.equals("slow")) {
                     entered.countDown();
-                    release.await(20, TimeUnit.SECONDS);
+                    try {
+                        release.await(20, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        interrupted.countDown();
+                        throw e;
+                    }
                 }
                 return ToolResult.of(name + " done");
             }).build();
@@ -72,7 +79,7 @@ class StdioStopTest {
     }
 
     @Test
-    void stoppingGivesUpOnACallThatOutlivesTheGracePeriod() throws Exception {
+    void stoppingGivesUpOnACallThatOutlivesTheGracePeriodAndEndingTheCallsInFlightAnswersIt() throws Exception {
         PipedOutputStream client = new PipedOutputStream();
         PipedInputStream in = new PipedInputStream(client, 1 << 16);
         CompletableFuture.runAsync(() -> serve(in));
@@ -81,6 +88,14 @@ class StdioStopTest {
         assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
         try {
             assertThat(transport.stop(Duration.ofMillis(200))).isFalse();
+            server.endCallsInFlight();
+            assertThat(interrupted.await(10, TimeUnit.SECONDS)).as("the host code is interrupted").isTrue();
+            assertThat(server.callsInFlight()).isZero();
+            String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
+            assertThat(lines).hasSize(1);
+            assertThat(Wire.JSON.readTree(lines[0])).isEqualTo(Wire.JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":1,"
+                    + "\"error\":{\"code\":-32603,\"message\":\"Service Unavailable: the server shut down before "
+                    + "the request was done\"}}"));
         } finally {
             release.countDown();
             client.close();

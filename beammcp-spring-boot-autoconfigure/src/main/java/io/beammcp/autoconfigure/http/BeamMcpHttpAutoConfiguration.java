@@ -14,6 +14,7 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.webmvc.autoconfigure.DispatcherServletPath;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
 import org.springframework.web.servlet.DispatcherServlet;
 
 import java.util.List;
@@ -29,7 +30,9 @@ import java.util.List;
  * <p>On the endpoint's path only, a filter ahead of all others ({@link UnreadBodyFilter}) keeps Spring MVC's
  * multipart resolver, its {@code FormContentFilter} and the container from reading the body before the
  * endpoint's own checks; multipart and form handling of the application's other paths is unchanged. Next comes
- * CORS ({@link McpCorsFilter}) for the same list of allowed origins, ahead of any security filter. Host code
+ * CORS ({@link McpCorsFilter}) for the same list of allowed origins, ahead of any security filter. The OAuth
+ * discovery documents nothing else serves are an empty 404 ({@link WellKnownProbes}). A forwarded-headers setting
+ * that lets clients choose their address is warned about at startup ({@link ForwardedHeaders}). Host code
  * runs on the thread serving the request, so an application that serves on virtual threads
  * ({@code spring.threads.virtual.enabled}, Java 21 or later) runs it on virtual threads.
  */
@@ -74,14 +77,21 @@ public final class BeamMcpHttpAutoConfiguration {
     }
 
     @Bean
+    WellKnownProbes mcpWellKnownProbes() {
+        return new WellKnownProbes();
+    }
+
+    @Bean
     @ConditionalOnMissingBean
     McpHttpController mcpHttpController(McpServer server, BeamMcpHttpProperties properties,
             BeamMcpProperties serverProperties, ObjectProvider<McpAuthorizer> authorizer,
             ObjectProvider<McpBodyAuthorizer> bodyAuthorizer, McpSessionStore sessions,
-            ObjectProvider<McpContextPropagation> propagation, ObjectProvider<McpScopeChallenge> challenge) {
+            ObjectProvider<McpContextPropagation> propagation, ObjectProvider<McpScopeChallenge> challenge,
+            Environment environment) {
         if (properties.getAllowedOrigins() == null) {
             throw new MissingAllowedOriginsException(properties.getPath());
         }
+        ForwardedHeaders.warn(environment);
         McpAuthorizer required = authorizer.getIfAvailable(() -> {
             throw new MissingMcpAuthorizerException(properties.getPath());
         });

@@ -48,7 +48,8 @@ import java.time.Duration;
  *
  * <p>Once the application context stops, before the web server's graceful shutdown, every new request is
  * refused with 503 ({@link Replies#shuttingDown()}); requests already admitted are answered, and the web
- * server's graceful shutdown waits for them within {@code spring.lifecycle.timeout-per-shutdown-phase}.
+ * server's graceful shutdown waits for them within {@code spring.lifecycle.timeout-per-shutdown-phase}; one
+ * still running then is answered {@code -32603} by {@link McpServer#endCallsInFlight()}.
  */
 @RestController
 final class McpHttpController implements DisposableBean, SmartLifecycle {

@@ -93,6 +93,8 @@ class HttpTestHost {
     /** The {@code gate} tool waits until this opens, and counts down {@link #GATE_ENTERED} as it starts. */
     static final AtomicReference<CountDownLatch> GATE = new AtomicReference<>(new CountDownLatch(0));
     static final AtomicReference<CountDownLatch> GATE_ENTERED = new AtomicReference<>(new CountDownLatch(0));
+    /** With this set, the {@code gate} tool waits through interrupts, as host code in uninterruptible I/O does. */
+    static final AtomicBoolean GATE_IGNORES_INTERRUPTS = new AtomicBoolean();
 
     /** One run of the {@code hang} tool, observed. */
     static final class Hang {
@@ -165,6 +167,13 @@ class HttpTestHost {
                 }
                 case "gate": {
                     GATE_ENTERED.get().countDown();
+                    while (GATE_IGNORES_INTERRUPTS.get()) {
+                        try {
+                            return ToolResult.of(GATE.get().await(60, TimeUnit.SECONDS) ? "opened" : "still closed");
+                        } catch (InterruptedException ignored) {
+                            // waits on
+                        }
+                    }
                     return ToolResult.of(GATE.get().await(60, TimeUnit.SECONDS) ? "opened" : "still closed");
                 }
                 case "ask": {

@@ -1,7 +1,9 @@
 package io.beammcp.autoconfigure.http;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.springframework.boot.autoconfigure.context.LifecycleAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.SmartLifecycle;
@@ -30,6 +32,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class McpHttpShutdownTests {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final CountDownLatch stuckGate = new CountDownLatch(1);
+    private ConfigurableApplicationContext stuckServer;
 
     @Test
     void closingTheContextEndsAListenWithItsResult() throws Exception {
@@ -113,28 +118,61 @@ class McpHttpShutdownTests {
     }
 
     @Test
-    void aCallOutlivingTheGracePeriodDoesNotHoldTheShutdown() throws Exception {
-        CountDownLatch gate = new CountDownLatch(1);
+    void aCallOutlivingTheGracePeriodIsAnsweredThenAndDoesNotHoldTheShutdown() throws Exception {
+        CompletableFuture<HttpResponse<String>> stuck = stuckCall();
+        long start = System.nanoTime();
+        stuckServer.close();
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).as("the grace period, then no more waiting")
+                .isLessThan(Duration.ofSeconds(5));
+        assertShuttingDownError(stuck.get(5, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void aCallWhoseHostCodeIgnoresTheInterruptIsStillAnsweredAtTheEndOfTheGracePeriod() throws Exception {
+        HttpTestHost.GATE_IGNORES_INTERRUPTS.set(true);
+        CompletableFuture<HttpResponse<String>> stuck = stuckCall();
+        CompletableFuture<Void> closed = CompletableFuture.runAsync(stuckServer::close);
+        // answered while the host code still holds its thread, and the container waits for it
+        assertShuttingDownError(stuck.get(5, TimeUnit.SECONDS));
+        assertThat(closed).isNotDone();
+        stuckGate.countDown();
+        closed.get(20, TimeUnit.SECONDS);
+    }
+
+    /** A server with a 1 s grace period ({@link #stuckServer}) and a call in flight on it until {@link #stuckGate}. */
+    private CompletableFuture<HttpResponse<String>> stuckCall() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
-        HttpTestHost.GATE.set(gate);
+        HttpTestHost.GATE.set(stuckGate);
         HttpTestHost.GATE_ENTERED.set(entered);
         Hold hold = new Hold();
         hold.release.countDown();
-        ConfigurableApplicationContext context = start(hold, "spring.lifecycle.timeout-per-shutdown-phase=1s");
-        try {
-            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-            client.sendAsync(call(port(context), 1, "gate"), HttpResponse.BodyHandlers.ofString());
-            assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
-            long start = System.nanoTime();
-            context.close();
-            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(15));
-        } finally {
-            gate.countDown();
+        stuckServer = start(hold, "spring.lifecycle.timeout-per-shutdown-phase=1s");
+        CompletableFuture<HttpResponse<String>> stuck = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .build().sendAsync(call(port(stuckServer), 1, "gate"), HttpResponse.BodyHandlers.ofString());
+        assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+        return stuck;
+    }
+
+    @AfterEach
+    void releaseTheStuckCall() {
+        HttpTestHost.GATE_IGNORES_INTERRUPTS.set(false);
+        stuckGate.countDown();
+        if (stuckServer != null) {
+            stuckServer.close();
         }
     }
 
+    private static void assertShuttingDownError(HttpResponse<String> answer) {
+        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(answer.headers().firstValue("Connection")).hasValue("close");
+        assertThat(JSON.readTree(answer.body())).isEqualTo(JSON.readTree("{\"jsonrpc\":\"2.0\",\"id\":1,"
+                + "\"error\":{\"code\":-32603,\"message\":\"Service Unavailable: the server shut down before "
+                + "the request was done\"}}"));
+    }
+
     private static ConfigurableApplicationContext start(Hold hold, String grace) {
-        return new SpringApplicationBuilder(HttpTestHost.class)
+        // with the lifecycle auto-configuration, so that the grace period is the one configured
+        return new SpringApplicationBuilder(HttpTestHost.class, LifecycleAutoConfiguration.class)
                 .initializers(context -> context.getBeanFactory().registerSingleton("hold", hold))
                 .properties("server.port=0", "server.address=127.0.0.1", "server.shutdown=graceful", grace,
                         "beammcp.http.allowed-origins=http://localhost:*", "spring.main.banner-mode=off")

@@ -9,6 +9,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
@@ -34,6 +35,8 @@ public final class CallLifecycle implements Cancellable {
     private final Session registry;
     private final Supplier<Reply> work;
     private final Consumer<Reply> answer;
+    /** The server's requests in flight, this one among them until it is answered. */
+    private final Set<CallLifecycle> inFlight;
 
     /** Guards the state, the worker and {@code answered}: held briefly, never while sending. */
     private final Object lock = new Object();
@@ -46,17 +49,20 @@ public final class CallLifecycle implements Cancellable {
     private ScheduledFuture<?> deadline;
 
     /**
-     * Binds the work and where its one answer goes. From now on {@code notifications/cancelled} (through
-     * the registry) and the exchange's close cancel the request.
+     * Binds the work and where its one answer goes, and counts the request in {@code inFlight} until it is
+     * answered. From now on {@code notifications/cancelled} (through the registry) and the exchange's close
+     * cancel the request.
      */
     public CallLifecycle(Revision revision, JsonNode id, Exchange exchange, Session registry, Supplier<Reply> work,
-            Consumer<Reply> answer) {
+            Consumer<Reply> answer, Set<CallLifecycle> inFlight) {
         this.revision = revision;
         this.id = id;
         this.exchange = exchange;
         this.registry = registry;
         this.work = work;
         this.answer = answer;
+        this.inFlight = inFlight;
+        inFlight.add(this);
         if (registry != null) {
             registry.inFlight().putIfAbsent(Session.key(id), this);
         }
@@ -84,8 +90,17 @@ public final class CallLifecycle implements Cancellable {
         }
     }
 
+    /** Answers with {@code reply} now, unless answered already, and interrupts the work if it is running. */
     public void expire(Reply reply) {
         finish(State.TIMED_OUT, reply);
+    }
+
+    public Revision revision() {
+        return revision;
+    }
+
+    public JsonNode id() {
+        return id;
     }
 
     @Override
@@ -180,6 +195,7 @@ public final class CallLifecycle implements Cancellable {
         if (registry != null) {
             registry.inFlight().remove(Session.key(id), this);
         }
+        inFlight.remove(this);
         try {
             synchronized (sendLock) {
                 answer.accept(reply);

@@ -49,11 +49,11 @@ import tools.jackson.databind.node.ObjectNode;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -84,7 +84,8 @@ public final class Engine {
     private final TaskWatch taskWatch;
     /** {@code null} without an observer: then nothing is observed, at no cost. */
     private final McpObserver observer;
-    private final AtomicInteger inFlight = new AtomicInteger();
+    /** Requests whose host work has started and is not answered yet. */
+    private final Set<CallLifecycle> inFlight = ConcurrentHashMap.newKeySet();
     private final int maxStreams;
     private final Access access;
 
@@ -270,12 +271,8 @@ public final class Engine {
             Observed observed) {
         HostContext context = request.context();
         Supplier<ObjectNode> work = observed == null ? outcome.work() : observed.within(outcome.work());
-        inFlight.incrementAndGet();
         CallLifecycle call = new CallLifecycle(request.era(), request.id(), request.exchange(), context.session(),
-                hostWork(request, work, outcome.cache()), reply -> {
-                    inFlight.decrementAndGet();
-                    answer.accept(reply);
-                });
+                hostWork(request, work, outcome.cache()), answer, inFlight);
         context.attach(call);
         if (timers != null && context.tool() != null) {
             Reply expired = answers.result(request, toolCalls.timedOut(context.tool().name(), toolTimeout), null);
@@ -357,7 +354,16 @@ public final class Engine {
 
     /** Requests whose host work has started and is not answered yet. */
     public int inFlight() {
-        return inFlight.get();
+        return inFlight.size();
+    }
+
+    /** Answers every request still in flight with {@code -32603} and interrupts its host code: the server stops. */
+    public void endCalls() {
+        McpError stopping = new McpError(McpError.INTERNAL_ERROR,
+                "Service Unavailable: the server shut down before the request was done");
+        for (CallLifecycle call : inFlight) {
+            call.expire(answers.error(call.revision(), call.id(), stopping));
+        }
     }
 
     /** The reply to an input a transport refused unread because it exceeds the message cap. */

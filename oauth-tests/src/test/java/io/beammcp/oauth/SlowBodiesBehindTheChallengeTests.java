@@ -1,0 +1,55 @@
+package io.beammcp.oauth;
+
+import io.beammcp.autoconfigure.http.RawHttp;
+import io.beammcp.autoconfigure.http.SlowBodies;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The 401 challenge is given before the body is read: it carries {@code Connection: close} and the
+ * connection closes at once, so 40 unauthenticated connections dripping their bodies behind it, on a server
+ * with 8 request threads, leave a caller with a valid token promptly served.
+ */
+@SpringBootTest(classes = OAuthTestApp.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = { "beammcp.http.allowed-origins=http://localhost:*", "server.tomcat.threads.max=8",
+                "beammcp.http.oauth2.resource=" + OAuthTestApp.RESOURCE,
+                "beammcp.http.oauth2.authorization-servers=" + OAuthTestApp.ISSUER })
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class SlowBodiesBehindTheChallengeTests {
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void slowBodiesBehindThe401HoldNoThreadAndACallerWithAValidTokenIsServedPromptly() throws Exception {
+        String head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nContent-Type: application/json\r\n"
+                + "Accept: application/json, text/event-stream\r\nContent-Length: 1000\r\n";
+        try (SlowBodies attack = SlowBodies.attack(port, 40,
+                i -> head + (i % 2 == 0 ? "" : "Authorization: Bearer not-a-token\r\n") + "\r\n")) {
+            assertThat(attack.answers()).allSatisfy(answer -> {
+                assertThat(answer.status()).isEqualTo(401);
+                assertThat(answer.closes()).isTrue();
+            });
+            Thread dripper = attack.drip(1_000);
+            try {
+                long start = System.nanoTime();
+                try (RawHttp raw = new RawHttp(port)) {
+                    raw.post(ProtectedResourceTests.LIST, "MCP-Protocol-Version: 2026-07-28", "Mcp-Method: tools/list",
+                            "Authorization: Bearer " + Tokens.signed(Tokens.claims()));
+                    assertThat(raw.read().status()).isEqualTo(200);
+                }
+                assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+                assertThat(attack.closedByServer(2_000)).isEqualTo(40);
+            } finally {
+                dripper.interrupt();
+            }
+        }
+    }
+}
