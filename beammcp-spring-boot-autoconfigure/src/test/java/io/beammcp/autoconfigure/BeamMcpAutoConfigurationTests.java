@@ -229,7 +229,7 @@ class BeamMcpAutoConfigurationTests {
                     assertThat(listen(server, 1, new CompletableFuture<>(), alice)).isTrue();
                     CompletableFuture<Reply> refused = new CompletableFuture<>();
                     listen(server, 2, refused, alice);
-                    assertThat(refused.join().kind()).isEqualTo(Reply.Kind.OVER_LIMIT);
+                    assertThat(refused.get(10, TimeUnit.SECONDS).kind()).isEqualTo(Reply.Kind.OVER_LIMIT);
                 });
     }
 

@@ -233,14 +233,14 @@ class ChangesTest {
     }
 
     @Test
-    void aCallerHoldsItsShareOfStreamsAndOnePastItIsRefusedWhileOthersStillOpen() {
+    void aCallerHoldsItsShareOfStreamsAndOnePastItIsRefusedWhileOthersStillOpen() throws Exception {
         Wire wire = wire(b -> b.catalogChanges(changes).maxStreamsPerCaller(2)).http();
         wire.modernHeaders("subscriptions/listen");
         wire.principal = () -> "alice";
         assertThat(wire.sendAsync(listen(1, "{}"), Runnable::run)).as("at the share").isNotDone();
         assertThat(wire.sendAsync(listen(2, "{}"), Runnable::run)).isNotDone();
 
-        Reply refused = wire.sendAsync(listen(3, "{}"), Runnable::run).join();
+        Reply refused = wire.sendAsync(listen(3, "{}"), Runnable::run).get(10, TimeUnit.SECONDS);
         assertThat(refused.kind()).isEqualTo(Reply.Kind.OVER_LIMIT);
         assertThat(Wire.body(refused).at("/error/message").asString())
                 .isEqualTo("Too many open streams: a caller holds at most 2 open streams");
