@@ -83,6 +83,7 @@ public final class BeamMcpAutoConfiguration {
                 .toolTimeout(tools.getTimeout())
                 .maxStreams(streams.getMaxOpen())
                 .maxStreamsPerSession(streams.getMaxPerSession())
+                .maxStreamsPerCaller(streams.getMaxPerCaller())
                 .inputStateKey(input.getStateKey() == null ? null : input.getStateKey().getBytes(StandardCharsets.UTF_8))
                 .inputStateTtl(input.getStateTtl())
                 .inputTimeout(input.getTimeout())

@@ -211,6 +211,9 @@ public class BeamMcpProperties {
         /** The most streams one 2025-11-25 session (or the stdio process) may hold open; more are refused. */
         private int maxPerSession = 8;
 
+        /** The most streams one authenticated caller may hold open, whatever its sessions; more are refused (HTTP 429). */
+        private int maxPerCaller = 100;
+
         /** How often every open HTTP event stream gets a comment line, so that a client gone silently is found. */
         private Duration heartbeat = Duration.ofSeconds(15);
 
@@ -235,6 +238,18 @@ public class BeamMcpProperties {
                         "The maximum number of streams per session must be positive, was " + maxPerSession);
             }
             this.maxPerSession = maxPerSession;
+        }
+
+        public int getMaxPerCaller() {
+            return maxPerCaller;
+        }
+
+        public void setMaxPerCaller(int maxPerCaller) {
+            if (maxPerCaller <= 0) {
+                throw new IllegalArgumentException(
+                        "The maximum number of streams per caller must be positive, was " + maxPerCaller);
+            }
+            this.maxPerCaller = maxPerCaller;
         }
 
         public Duration getHeartbeat() {

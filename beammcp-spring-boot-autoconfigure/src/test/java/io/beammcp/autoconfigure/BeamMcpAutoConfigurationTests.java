@@ -31,6 +31,7 @@ import org.springframework.context.annotation.Configuration;
 import tools.jackson.databind.JsonNode;
 
 import java.nio.charset.StandardCharsets;
+import java.security.Principal;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -207,11 +208,29 @@ class BeamMcpAutoConfigurationTests {
 
     /** Opens a {@code subscriptions/listen} as one stdio line would; {@code true} when it is acknowledged. */
     private static boolean listen(McpServer server, Object id, CompletableFuture<Reply> end) {
+        return listen(server, id, end, null);
+    }
+
+    private static boolean listen(McpServer server, Object id, CompletableFuture<Reply> end, Principal caller) {
         LegacySession session = LegacySession.create();
         boolean[] acknowledged = new boolean[1];
         server.handle(Wire.modern(id, "subscriptions/listen", "\"notifications\":{}").getBytes(StandardCharsets.UTF_8),
-                Wire.stdio(session, sent -> acknowledged[0] = true), Runnable::run, end::complete);
+                Wire.stdio(session, sent -> acknowledged[0] = true, caller), Runnable::run, end::complete);
         return acknowledged[0];
+    }
+
+    @Test
+    void theStreamShareOfACallerReachesTheServer() {
+        runner.withUserConfiguration(Hosts.CatalogOnly.class, Hanging.class)
+                .withPropertyValues("beammcp.streams.max-per-caller=1")
+                .run(context -> {
+                    McpServer server = context.getBean(McpServer.class);
+                    Principal alice = () -> "alice";
+                    assertThat(listen(server, 1, new CompletableFuture<>(), alice)).isTrue();
+                    CompletableFuture<Reply> refused = new CompletableFuture<>();
+                    listen(server, 2, refused, alice);
+                    assertThat(refused.get(10, TimeUnit.SECONDS).kind()).isEqualTo(Reply.Kind.OVER_LIMIT);
+                });
     }
 
     private static final String SHARED_KEY = "beammcp.input.state-key=a secret shared by every instance!";

@@ -43,6 +43,7 @@ class BeamMcpPropertiesTests {
             assertThat(properties.getTools().getTimeout()).isNull();
             assertThat(properties.getStreams().getMaxOpen()).isEqualTo(1000);
             assertThat(properties.getStreams().getMaxPerSession()).isEqualTo(8);
+            assertThat(properties.getStreams().getMaxPerCaller()).isEqualTo(100);
             assertThat(properties.getStreams().getHeartbeat()).isEqualTo(Duration.ofSeconds(15));
         });
     }
@@ -55,7 +56,7 @@ class BeamMcpPropertiesTests {
                 "beammcp.resources.ttl=1m", "beammcp.resources.cache-scope=public", "beammcp.prompts.ttl=2m",
                 "beammcp.prompts.cache-scope=public", "beammcp.discover.ttl=1h", "beammcp.discover.cache-scope=public",
                 "beammcp.tools.timeout=90s", "beammcp.streams.max-open=50", "beammcp.streams.max-per-session=2",
-                "beammcp.streams.heartbeat=5s")
+                "beammcp.streams.max-per-caller=3", "beammcp.streams.heartbeat=5s")
                 .run(context -> {
                     BeamMcpProperties properties = context.getBean(BeamMcpProperties.class);
                     assertThat(properties.getTransport()).isEqualTo(BeamMcpProperties.Transport.STDIO);
@@ -75,6 +76,7 @@ class BeamMcpPropertiesTests {
                     assertThat(properties.getTools().getTimeout()).isEqualTo(Duration.ofSeconds(90));
                     assertThat(properties.getStreams().getMaxOpen()).isEqualTo(50);
                     assertThat(properties.getStreams().getMaxPerSession()).isEqualTo(2);
+                    assertThat(properties.getStreams().getMaxPerCaller()).isEqualTo(3);
                     assertThat(properties.getStreams().getHeartbeat()).isEqualTo(Duration.ofSeconds(5));
                 });
     }
@@ -90,6 +92,7 @@ class BeamMcpPropertiesTests {
             beammcp.tools.timeout=0s           | beammcp.tools.timeout            | The tool timeout must be positive, was PT0S
             beammcp.streams.max-open=0         | beammcp.streams.max-open         | The maximum number of open streams must be positive, was 0
             beammcp.streams.max-per-session=-1 | beammcp.streams.max-per-session  | The maximum number of streams per session must be positive, was -1
+            beammcp.streams.max-per-caller=0   | beammcp.streams.max-per-caller   | The maximum number of streams per caller must be positive, was 0
             beammcp.streams.heartbeat=0ms      | beammcp.streams.heartbeat        | The stream heartbeat must be positive, was PT0S
             """)
     void invalidValueFailsStartupNamingThePropertyAndTheReason(String setting, String property, String reason) {

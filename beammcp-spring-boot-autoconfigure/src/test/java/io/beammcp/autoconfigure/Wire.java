@@ -47,7 +47,17 @@ public final class Wire {
 
     /** A stdio exchange of {@code session}, handing what the server sends (as text) to {@code sent}. */
     public static Exchange stdio(LegacySession session, Consumer<String> sent) {
+        return stdio(session, sent, null);
+    }
+
+    /** The same, from {@code principal}. */
+    public static Exchange stdio(LegacySession session, Consumer<String> sent, java.security.Principal principal) {
         return new Exchange() {
+            @Override
+            public java.security.Principal principal() {
+                return principal;
+            }
+
             @Override
             public TransportFacts facts() {
                 return TransportFacts.STDIO;

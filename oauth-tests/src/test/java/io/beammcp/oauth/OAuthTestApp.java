@@ -3,6 +3,8 @@ package io.beammcp.oauth;
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
+import io.beammcp.core.CallContext;
+import io.beammcp.core.InputRequest;
 import io.beammcp.core.annotation.McpTool;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
@@ -10,6 +12,7 @@ import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 import org.springframework.stereotype.Component;
 
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -27,6 +30,8 @@ public class OAuthTestApp {
 
     static final AtomicInteger CALLS = new AtomicInteger();
     static final AtomicInteger PURGES = new AtomicInteger();
+    /** How often the host action behind an answered question ran. */
+    static final AtomicInteger APPROVED = new AtomicInteger();
 
     @Bean
     JwtDecoder jwtDecoder() throws JOSEException {
@@ -40,6 +45,14 @@ public class OAuthTestApp {
         String echo(String text) {
             CALLS.incrementAndGet();
             return text;
+        }
+
+        @McpTool(description = "Asks the user to approve, then acts")
+        String approve(CallContext context) {
+            Map<String, Object> answer = context.ask("approval", InputRequest.elicitation("Approve?",
+                    Map.of("type", "object", "properties", Map.of("ok", Map.of("type", "boolean")))));
+            APPROVED.incrementAndGet();
+            return "approved " + answer.get("content");
         }
 
         @McpTool(description = "Deletes a file", scopes = { "files:read", "files:write" })

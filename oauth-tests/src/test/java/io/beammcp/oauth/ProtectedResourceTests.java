@@ -67,7 +67,16 @@ class ProtectedResourceTests {
                 Arguments.of("wrong issuer", "Bearer " + Tokens.signed(Tokens.claims().issuer("https://evil.example.test"))),
                 Arguments.of("wrong audience", "Bearer " + Tokens.signed(Tokens.claims()
                         .audience("https://another-resource.example.com/mcp"))),
-                Arguments.of("no audience", "Bearer " + Tokens.signed(Tokens.claims().audience((String) null))));
+                Arguments.of("no audience", "Bearer " + Tokens.signed(Tokens.claims().audience((String) null))),
+                Arguments.of("this resource with user information as audience", "Bearer " + Tokens.signed(
+                        Tokens.claims().audience("https://evil@mcp.example.test/mcp"))),
+                Arguments.of("this resource with a fragment as audience", "Bearer " + Tokens.signed(
+                        Tokens.claims().audience("https://mcp.example.test/mcp#evil"))),
+                Arguments.of("no expiry", "Bearer " + Tokens.signed(Tokens.claims().expirationTime(null))),
+                Arguments.of("neither subject nor client", "Bearer " + Tokens.signed(Tokens.claims().subject(null)
+                        .claim("client_id", null))),
+                Arguments.of("an empty subject and no client", "Bearer " + Tokens.signed(Tokens.claims().subject("")
+                        .claim("client_id", " "))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -90,6 +99,24 @@ class ProtectedResourceTests {
             HttpResponse<String> response = post(CALL, authorization);
             assertThat(response.statusCode()).isEqualTo(401);
             assertThat(response.headers().allValues("WWW-Authenticate")).containsExactly(CHALLENGE);
+        }
+        assertThat(OAuthTestApp.CALLS).hasValue(0);
+    }
+
+    @Test
+    void twoAuthorizationHeadersAre400InvalidRequestWhicheverComesFirstAndNoHostCodeRuns() throws Exception {
+        String valid = "Bearer " + Tokens.signed(Tokens.claims());
+        for (String[] both : new String[][] { { valid, "Bearer garbage" }, { "Bearer garbage", valid },
+                { valid, valid } }) {
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(endpoint()))
+                    .header("Mcp-Method", "tools/call").header("Mcp-Name", "echo").header("Authorization", both[0])
+                    .POST(HttpRequest.BodyPublishers.ofString(CALL));
+            HttpResponse<String> response = send(request, both[1]);
+
+            assertThat(response.statusCode()).isEqualTo(400);
+            assertThat(response.headers().allValues("WWW-Authenticate"))
+                    .containsExactly(CHALLENGE + ", error=\"invalid_request\"");
+            assertThat(JSON.readTree(response.body()).get("error").asString()).isEqualTo("invalid_request");
         }
         assertThat(OAuthTestApp.CALLS).hasValue(0);
     }

@@ -38,6 +38,18 @@ public interface Exchange {
     }
 
     /**
+     * The name of the caller, to which the server binds what it keeps for it (2025-11-25 sessions, input
+     * rounds, tasks, the tool-call rate, streams): two callers with the same name share all of these. A
+     * request whose principal has an empty name is refused ({@code -32600}) rather than bound to no one.
+     *
+     * @return by default the principal's name; {@code null} when there is no principal
+     */
+    default String caller() {
+        Principal principal = principal();
+        return principal == null ? null : principal.getName();
+    }
+
+    /**
      * The address of the client the message came from, which counts its tool calls when it has no principal.
      *
      * @return the peer's address (over HTTP the request's remote address), or {@code null} when the transport

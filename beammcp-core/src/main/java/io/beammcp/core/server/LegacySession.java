@@ -3,8 +3,6 @@ package io.beammcp.core.server;
 import io.beammcp.core.Revision;
 import io.beammcp.core.internal.session.Session;
 
-import java.security.Principal;
-
 /**
  * The state of one legacy (2025-11-25) client, kept by the core: what {@code initialize} negotiated, its log
  * level, its subscriptions, the streams it holds open and the requests it can still cancel. A stdio process
@@ -45,23 +43,13 @@ public interface LegacySession {
     Revision revision();
 
     /**
-     * The name of the principal that opened the session, to which it is bound: over HTTP another principal
-     * presenting its id is answered as for an unknown session.
+     * The name of the caller that opened the session ({@link Exchange#caller()}), to which it is bound: over
+     * HTTP another caller presenting its id is answered as for an unknown session.
      *
      * @return the name, or {@code ""} when the transport knew no principal
      */
     default String owner() {
         return "";
-    }
-
-    /**
-     * Whether {@code principal} opened this session.
-     *
-     * @param principal the caller, or {@code null} for none
-     * @return whether the session is bound to that caller
-     */
-    default boolean ownedBy(Principal principal) {
-        return owner().equals(Session.ownerOf(principal));
     }
 
     /**

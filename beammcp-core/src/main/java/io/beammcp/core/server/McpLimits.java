@@ -11,14 +11,16 @@ import java.time.Duration;
  * @param maxResultBytes the largest response, in bytes of its encoded JSON-RPC message, that host code's result
  *        (a tool call, a resource read, a prompt, a completion) may make; a larger one is never sent: a tool's
  *        becomes a tool error saying so, anything else a {@code -32603} error; zero or less for no limit
- * @param toolCallsPerCaller how many tool calls one caller may make in each {@code toolCallsPeriod}; a call
+ * @param toolCallsPerCaller how many tool calls one caller may make in any span of {@code toolCallsPeriod} (a
+ *        sliding window, so that no span of one period ever holds more, across any edge); a call
  *        beyond it is refused before host code runs: over HTTP with 429, {@code Retry-After} and the JSON-RPC
  *        error {@code -31429}, on stdio and in process with a tool error the model can read; zero or less for
- *        no limit. The caller is the principal when there is one, else the client's address, else the
- *        connection's transport as a whole (stdio: the process)
- * @param toolCallsPeriod the period after which a caller's calls are counted afresh; {@code null} for one minute
+ *        no limit. The caller is the named caller ({@link Exchange#caller()}) when there is one, else the
+ *        client's address, else the connection's transport as a whole (stdio: the process)
+ * @param toolCallsPeriod the span in which a caller's calls are counted; a call leaves the count one period (and
+ *        at most a tenth of one more) after it was made; {@code null} for one minute
  * @param maxTrackedCallers how many callers are counted at once; past it the one least recently seen is
- *        forgotten (its next call starts a full period); zero or less for the default of 10,000
+ *        forgotten (its next call finds its count empty); zero or less for the default of 10,000
  */
 public record McpLimits(int maxConcurrentCallsPerTool, int maxResultBytes, int toolCallsPerCaller,
         Duration toolCallsPeriod, int maxTrackedCallers) {

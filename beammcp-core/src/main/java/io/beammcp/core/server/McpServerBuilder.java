@@ -53,6 +53,7 @@ public final class McpServerBuilder {
     private Duration toolTimeout;
     private int maxStreams = 1000;
     private int maxStreamsPerSession = 8;
+    private int maxStreamsPerCaller = 100;
     private byte[] inputStateKey;
     private Duration inputStateTtl = Duration.ofMinutes(10);
     private Duration inputTimeout = Duration.ofMinutes(5);
@@ -280,15 +281,15 @@ public final class McpServerBuilder {
         return this;
     }
 
-    /**
-     * Sets how many streams one legacy session (or the stdio process) may hold open at once; more are
-     * refused.
-     *
-     * @param max a positive bound (default 8)
-     * @return this builder
-     */
+    /** Sets how many streams one legacy session (or the stdio process) may hold open at once (default 8). */
     public McpServerBuilder maxStreamsPerSession(int max) {
         this.maxStreamsPerSession = max;
+        return this;
+    }
+
+    /** Sets how many streams one named caller ({@link Exchange#caller()}) may hold open at once (default 100). */
+    public McpServerBuilder maxStreamsPerCaller(int max) {
+        this.maxStreamsPerCaller = max;
         return this;
     }
 
@@ -392,7 +393,7 @@ public final class McpServerBuilder {
         return new McpServer(new ServerConfig(host.catalog(), host.dispatch(), host.reader(), host.renderer(),
                 host.completer(), host.changes(), serverName, serverVersion, instructions, pageSize, maxMessageSize,
                 cache(CachedResult.TOOLS), cache(CachedResult.RESOURCES), cache(CachedResult.PROMPTS),
-                cache(CachedResult.DISCOVER), toolTimeout, maxStreams, maxStreamsPerSession,
+                cache(CachedResult.DISCOVER), toolTimeout, maxStreams, maxStreamsPerSession, maxStreamsPerCaller,
                 inputStateKey, inputStateTtl, inputTimeout, values, taskStore, tasks, observer, limits, accessPolicy));
     }
 }

@@ -232,6 +232,32 @@ class ChangesTest {
         assertThat(wire.last.kind()).isEqualTo(Reply.Kind.OVER_LIMIT);
     }
 
+    @Test
+    void aCallerHoldsItsShareOfStreamsAndOnePastItIsRefusedWhileOthersStillOpen() throws Exception {
+        Wire wire = wire(b -> b.catalogChanges(changes).maxStreamsPerCaller(2)).http();
+        wire.modernHeaders("subscriptions/listen");
+        wire.principal = () -> "alice";
+        assertThat(wire.sendAsync(listen(1, "{}"), Runnable::run)).as("at the share").isNotDone();
+        assertThat(wire.sendAsync(listen(2, "{}"), Runnable::run)).isNotDone();
+
+        Reply refused = wire.sendAsync(listen(3, "{}"), Runnable::run).get(10, TimeUnit.SECONDS);
+        assertThat(refused.kind()).isEqualTo(Reply.Kind.OVER_LIMIT);
+        assertThat(Wire.body(refused).at("/error/message").asString())
+                .isEqualTo("Too many open streams: a caller holds at most 2 open streams");
+
+        wire.principal = () -> "bob";
+        assertThat(wire.sendAsync(listen(4, "{}"), Runnable::run)).as("another caller's share").isNotDone();
+        wire.principal = null;
+        for (int id = 5; id <= 7; id++) {
+            assertThat(wire.sendAsync(listen(id, "{}"), Runnable::run)).as("no named caller: no share").isNotDone();
+        }
+        assertThat(wire.server.openStreams()).isEqualTo(6);
+
+        wire.onClose.get(0).run();
+        wire.principal = () -> "alice";
+        assertThat(wire.sendAsync(listen(8, "{}"), Runnable::run)).as("a slot of hers freed").isNotDone();
+    }
+
     // ---- recompilation --------------------------------------------------------------------------------
 
     @Test

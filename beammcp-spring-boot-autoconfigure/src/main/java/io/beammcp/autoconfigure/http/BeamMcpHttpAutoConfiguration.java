@@ -47,7 +47,8 @@ public final class BeamMcpHttpAutoConfiguration {
     @ConditionalOnMissingBean
     McpSessionStore mcpSessionStore(BeamMcpHttpProperties properties) {
         BeamMcpHttpProperties.Session session = properties.getSession();
-        return new InMemoryMcpSessionStore(session.getMaxCount(), session.getIdleTimeout());
+        return new InMemoryMcpSessionStore(session.getMaxCount(), session.getMaxPerCaller(),
+                session.getIdleTimeout());
     }
 
     @Bean

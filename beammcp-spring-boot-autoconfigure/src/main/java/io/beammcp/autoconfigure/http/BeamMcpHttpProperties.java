@@ -100,6 +100,9 @@ public class BeamMcpHttpProperties {
         /** The most sessions kept at once; when full, opening one ends the one unused for longest. */
         private int maxCount = 1000;
 
+        /** The most sessions one authenticated caller may hold; opening one more ends that caller's own unused for longest. */
+        private int maxPerCaller = 100;
+
         /** How long a session may stay unused before it ends; its client then gets 404 and starts over. */
         private Duration idleTimeout = Duration.ofMinutes(30);
 
@@ -112,6 +115,18 @@ public class BeamMcpHttpProperties {
                 throw new IllegalArgumentException("The maximum session count must be positive, was " + maxCount);
             }
             this.maxCount = maxCount;
+        }
+
+        public int getMaxPerCaller() {
+            return maxPerCaller;
+        }
+
+        public void setMaxPerCaller(int maxPerCaller) {
+            if (maxPerCaller <= 0) {
+                throw new IllegalArgumentException("The maximum session count per caller must be positive, was "
+                        + maxPerCaller);
+            }
+            this.maxPerCaller = maxPerCaller;
         }
 
         public Duration getIdleTimeout() {

@@ -66,6 +66,12 @@ final class HttpExchange implements Exchange {
     }
 
     /** The request's remote address: the caller whose tool calls are counted when it has no principal. */
+    /** The caller's name: an OAuth token's issuer and subject (else client), else the principal's name. */
+    @Override
+    public String caller() {
+        return CallerNames.of(head.principal());
+    }
+
     @Override
     public String peer() {
         return head.remoteAddress();
@@ -81,9 +87,14 @@ final class HttpExchange implements Exchange {
         return id == null ? null : owned(sessions.find(id), head);
     }
 
-    /** The session if the request's principal opened it; for anyone else it does not exist. */
+    /**
+     * The session if the request's caller opened it; for anyone else it does not exist, nor for a principal
+     * without a name, who owns nothing.
+     */
     static LegacySession owned(LegacySession session, RequestHead head) {
-        return session != null && session.ownedBy(head.principal()) ? session : null;
+        String caller = head.principal() == null ? "" : CallerNames.of(head.principal());
+        boolean named = head.principal() == null || caller != null && !caller.isBlank();
+        return session != null && named && session.owner().equals(caller) ? session : null;
     }
 
     @Override

@@ -13,17 +13,21 @@ import java.util.function.LongSupplier;
 
 /**
  * The default {@link McpSessionStore}: bounded in count (opening a session beyond it ends the one unused
- * for longest) and in idle time (a session unused for longer is gone). Finding a session takes no lock, so
+ * for longest), in count per named caller (opening one beyond the caller's share ends that caller's own
+ * session unused for longest, so that one caller cannot push everyone else's out) and in idle time (a
+ * session unused for longer is gone). Finding a session takes no lock, so
  * the requests of one session, or of many, do not queue behind each other: it is one lookup, and the
  * session's last use noted. An expired session is dropped when it is looked up, and all of them when a
  * session is opened in a full store, before the least recently used is ended; only that, a scan of at
- * most {@code max-count} sessions, happens under a lock, and only when a session opens. A session that
+ * most {@code max-count} sessions, happens under a lock, and only when a session opens (a named caller's
+ * share is counted by such a scan too). A session that
  * leaves the store by expiry or eviction is {@linkplain LegacySession#close() closed}, as on {@code DELETE}:
  * its {@code GET} stream ends instead of holding a stream slot for a session no request can name.
  */
 final class InMemoryMcpSessionStore implements McpSessionStore {
 
     private final int maxCount;
+    private final int maxPerCaller;
     private final long idleNanos;
     private final LongSupplier clock;
     private final ConcurrentHashMap<String, Entry> sessions = new ConcurrentHashMap<>();
@@ -31,15 +35,17 @@ final class InMemoryMcpSessionStore implements McpSessionStore {
     private final AtomicLong uses = new AtomicLong();
     private final Object opening = new Object();
 
-    InMemoryMcpSessionStore(int maxCount, Duration idleTimeout) {
-        this(maxCount, idleTimeout, System::nanoTime);
+    InMemoryMcpSessionStore(int maxCount, int maxPerCaller, Duration idleTimeout) {
+        this(maxCount, maxPerCaller, idleTimeout, System::nanoTime);
     }
 
-    InMemoryMcpSessionStore(int maxCount, Duration idleTimeout, LongSupplier clock) {
-        if (maxCount <= 0) {
-            throw new IllegalArgumentException("The maximum session count must be positive, was " + maxCount);
+    InMemoryMcpSessionStore(int maxCount, int maxPerCaller, Duration idleTimeout, LongSupplier clock) {
+        if (maxCount <= 0 || maxPerCaller <= 0) {
+            throw new IllegalArgumentException("The maximum session counts must be positive, were " + maxCount
+                    + " and " + maxPerCaller);
         }
         this.maxCount = maxCount;
+        this.maxPerCaller = maxPerCaller;
         this.idleNanos = idleTimeout.toNanos();
         this.clock = clock;
     }
@@ -50,6 +56,9 @@ final class InMemoryMcpSessionStore implements McpSessionStore {
         synchronized (opening) {
             long now = clock.getAsLong();
             sessions.put(id, new Entry(session, now, uses.incrementAndGet()));
+            if (!session.owner().isEmpty()) {
+                endBeyondShare(session.owner(), ended);
+            }
             if (sessions.size() > maxCount) {
                 for (Iterator<Entry> it = sessions.values().iterator(); it.hasNext(); ) {
                     Entry entry = it.next();
@@ -101,6 +110,28 @@ final class InMemoryMcpSessionStore implements McpSessionStore {
 
     private boolean expired(Entry entry, long now) {
         return now - entry.lastUsed >= idleNanos;
+    }
+
+    /** Called holding the lock: the caller's sessions beyond its share end, least recently used first. */
+    private void endBeyondShare(String owner, List<LegacySession> ended) {
+        while (true) {
+            int held = 0;
+            Map.Entry<String, Entry> oldest = null;
+            for (Map.Entry<String, Entry> candidate : sessions.entrySet()) {
+                if (owner.equals(candidate.getValue().session.owner())) {
+                    held++;
+                    if (oldest == null || candidate.getValue().lastUse < oldest.getValue().lastUse) {
+                        oldest = candidate;
+                    }
+                }
+            }
+            if (held <= maxPerCaller) {
+                return;
+            }
+            if (sessions.remove(oldest.getKey(), oldest.getValue())) {
+                ended.add(oldest.getValue().session);
+            }
+        }
     }
 
     /** Called holding the lock with more than {@code maxCount} sessions, so there is one to remove. */

@@ -19,10 +19,10 @@ public class BeamMcpLimitsProperties {
      */
     private DataSize maxResultSize = DataSize.ofBytes(0);
 
-    /** How many tool calls one caller (principal, else client address) may make per period; 0 for no limit. */
+    /** How many tool calls one caller (named caller, else client address) may make in any period; 0 for no limit. */
     private int toolCallsPerCaller;
 
-    /** The period after which a caller's tool calls are counted afresh. */
+    /** The span in which a caller's tool calls are counted: no span this long holds more than the limit. */
     private Duration toolCallsPeriod = Duration.ofMinutes(1);
 
     /** How many callers' rates are tracked at once, the least recently seen forgotten beyond it. */

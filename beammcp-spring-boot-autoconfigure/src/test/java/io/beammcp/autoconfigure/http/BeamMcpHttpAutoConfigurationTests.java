@@ -172,7 +172,8 @@ class BeamMcpHttpAutoConfigurationTests {
     void propertiesBind() {
         secured.withPropertyValues("beammcp.http.path=/api/mcp", "beammcp.http.allowed-hosts=mcp.example.com",
                 "beammcp.http.max-body-size=64KB", "beammcp.http.read-timeout=3s",
-                "beammcp.http.session.max-count=7", "beammcp.http.session.idle-timeout=2m").run(context -> {
+                "beammcp.http.session.max-count=7", "beammcp.http.session.max-per-caller=1",
+                "beammcp.http.session.idle-timeout=2m").run(context -> {
                     BeamMcpHttpProperties properties = context.getBean(BeamMcpHttpProperties.class);
                     assertThat(properties.getPath()).isEqualTo("/api/mcp");
                     assertThat(properties.getAllowedOrigins()).containsExactly("http://localhost:*");
@@ -180,6 +181,11 @@ class BeamMcpHttpAutoConfigurationTests {
                     assertThat(properties.getMaxBodySize().toBytes()).isEqualTo(64 * 1024);
                     assertThat(properties.getReadTimeout()).isEqualTo(Duration.ofSeconds(3));
                     assertThat(properties.getSession().getMaxCount()).isEqualTo(7);
+                    assertThat(properties.getSession().getMaxPerCaller()).isEqualTo(1);
+                    McpSessionStore store = context.getBean(McpSessionStore.class);
+                    store.save("first", InMemoryMcpSessionStoreTests.owned("alice"));
+                    store.save("second", InMemoryMcpSessionStoreTests.owned("alice"));
+                    assertThat(store.find("first")).as("the share reached the store").isNull();
                     assertThat(properties.getSession().getIdleTimeout()).isEqualTo(Duration.ofMinutes(2));
                 });
     }
@@ -187,7 +193,8 @@ class BeamMcpHttpAutoConfigurationTests {
     @Test
     void sizesAndTimesThatCannotServeFailStartup() {
         for (String bad : new String[] { "beammcp.http.max-body-size=0", "beammcp.http.read-timeout=0s",
-                "beammcp.http.session.max-count=0", "beammcp.http.session.idle-timeout=-1s", "beammcp.http.path=mcp" }) {
+                "beammcp.http.session.max-count=0", "beammcp.http.session.max-per-caller=0",
+                "beammcp.http.session.idle-timeout=-1s", "beammcp.http.path=mcp" }) {
             secured.withPropertyValues(bad).run(context -> assertThat(context).as(bad).hasFailed());
         }
     }
@@ -216,7 +223,8 @@ class BeamMcpHttpAutoConfigurationTests {
             JsonNode metadata = JsonMapper.builder().build().readTree(in);
             List<String> expected = List.of("beammcp.http.path", "beammcp.http.allowed-origins",
                     "beammcp.http.allowed-hosts", "beammcp.http.max-body-size", "beammcp.http.read-timeout",
-                    "beammcp.http.session.max-count", "beammcp.http.session.idle-timeout");
+                    "beammcp.http.session.max-count", "beammcp.http.session.max-per-caller",
+                    "beammcp.http.session.idle-timeout");
             for (String name : expected) {
                 JsonNode property = null;
                 for (JsonNode p : metadata.get("properties")) {

@@ -30,7 +30,7 @@ class InMemoryMcpSessionStoreTests {
             (name, arguments, context) -> ToolResult.of("")).build();
 
     private final AtomicLong now = new AtomicLong();
-    private final InMemoryMcpSessionStore store = new InMemoryMcpSessionStore(3, Duration.ofMinutes(10), now::get);
+    private final InMemoryMcpSessionStore store = new InMemoryMcpSessionStore(3, 3, Duration.ofMinutes(10), now::get);
 
     @Test
     void findsWhatItSavedUntilRemoved() {
@@ -59,7 +59,7 @@ class InMemoryMcpSessionStoreTests {
 
     @Test
     void anEvictedOrExpiredSessionIsClosedSoItsStreamEnds() {
-        InMemoryMcpSessionStore two = new InMemoryMcpSessionStore(2, Duration.ofMinutes(10), now::get);
+        InMemoryMcpSessionStore two = new InMemoryMcpSessionStore(2, 2, Duration.ofMinutes(10), now::get);
         LegacySession evicted = LegacySession.create();
         LegacySession expired = LegacySession.create();
         LegacySession removed = LegacySession.create();
@@ -109,7 +109,7 @@ class InMemoryMcpSessionStoreTests {
 
     @Test
     void tenThousandSavesKeepTheBound() {
-        InMemoryMcpSessionStore bounded = new InMemoryMcpSessionStore(1000, Duration.ofMinutes(30));
+        InMemoryMcpSessionStore bounded = new InMemoryMcpSessionStore(1000, 1000, Duration.ofMinutes(30));
         for (int i = 0; i < 10_000; i++) {
             bounded.save("s" + i, LegacySession.create());
         }
@@ -120,7 +120,7 @@ class InMemoryMcpSessionStoreTests {
 
     @Test
     void aSessionUsedFromManyThreadsWhileOthersOpenStaysFoundAndTheBoundHolds() throws Exception {
-        InMemoryMcpSessionStore shared = new InMemoryMcpSessionStore(100, Duration.ofMinutes(30));
+        InMemoryMcpSessionStore shared = new InMemoryMcpSessionStore(100, 100, Duration.ofMinutes(30));
         LegacySession busy = LegacySession.create();
         shared.save("busy", busy);
         ExecutorService threads = Executors.newFixedThreadPool(8);
@@ -154,7 +154,78 @@ class InMemoryMcpSessionStoreTests {
     }
 
     @Test
+    void aCallerAtItsShareKeepsAllAndOnePastEndsItsOwnLeastRecentlyUsedNotAnotherCallers() {
+        InMemoryMcpSessionStore shared = new InMemoryMcpSessionStore(10, 2, Duration.ofMinutes(10), now::get);
+        LegacySession bobs = owned("bob");
+        shared.save("bob", bobs);
+        LegacySession opened = LegacySession.create();
+        AtomicBoolean firstEnded = openStream(opened);
+        LegacySession first = owned("alice", opened);
+        shared.save("alice-1", first);
+        shared.save("alice-2", owned("alice"));
+        assertThat(shared.size()).as("at the share").isEqualTo(3);
+        shared.find("alice-1");
+
+        shared.save("alice-3", owned("alice"));
+        assertThat(shared.find("alice-2")).as("alice's own least recently used").isNull();
+        assertThat(shared.find("alice-1")).isSameAs(first);
+        assertThat(shared.find("alice-3")).isNotNull();
+        assertThat(shared.find("bob")).as("another caller's session stays").isSameAs(bobs);
+        assertThat(firstEnded).isFalse();
+
+        shared.save("alice-4", owned("alice"));
+        shared.save("alice-5", owned("alice"));
+        assertThat(shared.find("alice-1")).isNull();
+        assertThat(firstEnded).as("an ended session is closed, as on eviction").isTrue();
+        assertThat(shared.find("bob")).isSameAs(bobs);
+    }
+
+    @Test
+    void sessionsOfNoNamedCallerCountOnlyTowardsTheWholeStore() {
+        InMemoryMcpSessionStore shared = new InMemoryMcpSessionStore(10, 2, Duration.ofMinutes(10), now::get);
+        for (String id : List.of("a", "b", "c", "d")) {
+            shared.save(id, LegacySession.create());
+        }
+        assertThat(shared.size()).isEqualTo(4);
+    }
+
+    @Test
     void refusesANonPositiveBound() {
-        assertThatIllegalArgumentException().isThrownBy(() -> new InMemoryMcpSessionStore(0, Duration.ofMinutes(1)));
+        assertThatIllegalArgumentException().isThrownBy(() -> new InMemoryMcpSessionStore(0, 1, Duration.ofMinutes(1)));
+        assertThatIllegalArgumentException().isThrownBy(() -> new InMemoryMcpSessionStore(1, 0, Duration.ofMinutes(1)));
+    }
+
+    /** A session opened by a named caller, as the core makes one for {@code initialize}. */
+    static LegacySession owned(String caller) {
+        return owned(caller, LegacySession.create());
+    }
+
+    private static LegacySession owned(String caller, LegacySession session) {
+        return new LegacySession() {
+            @Override
+            public boolean isOpen() {
+                return session.isOpen();
+            }
+
+            @Override
+            public boolean isInitialized() {
+                return session.isInitialized();
+            }
+
+            @Override
+            public io.beammcp.core.Revision revision() {
+                return session.revision();
+            }
+
+            @Override
+            public String owner() {
+                return caller;
+            }
+
+            @Override
+            public void close() {
+                session.close();
+            }
+        };
     }
 }

@@ -28,7 +28,7 @@ class ReplyMappingTests {
     private static final byte[] INVALID = bytes(
             "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32600,\"message\":\"Invalid Request\"}}");
 
-    private final InMemoryMcpSessionStore sessions = new InMemoryMcpSessionStore(10, Duration.ofMinutes(1));
+    private final InMemoryMcpSessionStore sessions = new InMemoryMcpSessionStore(10, 10, Duration.ofMinutes(1));
     private final ReplyMapping mapping = new ReplyMapping(sessions);
 
     @Test

@@ -4,6 +4,7 @@ import io.beammcp.core.Catalog;
 import io.beammcp.core.MissingClientCapabilityException;
 import io.beammcp.core.Revision;
 import io.beammcp.core.internal.access.Access;
+import io.beammcp.core.internal.access.Callers;
 import io.beammcp.core.internal.call.CallLifecycle;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.HostFaults;
@@ -97,7 +98,8 @@ public final class Engine {
         SchemaCompiler compiler = new SchemaCompiler(codec);
         Blocks blocks = new Blocks(codec);
         this.catalog = new CatalogState(config, codec, compiler, blocks);
-        this.streams = new Streams(config.maxStreams(), config.maxStreamsPerSession());
+        this.streams = new Streams(config.maxStreams(), config.maxStreamsPerSession(),
+                config.maxStreamsPerCaller());
         Broadcaster broadcaster = new Broadcaster(streams, codec, envelopes);
         this.tasks = config.taskStore() == null ? null
                 : new Tasks(config.taskStore(), config.taskSettings(), codec, Clock.systemUTC(), broadcaster);
@@ -167,9 +169,10 @@ public final class Engine {
     /** {@code subscriptions/listen}: its filter checked now, with the tasks it asks about when tasks are on. */
     private Outcome listen(Request request) {
         JsonNode filter = request.params().get("notifications");
+        String caller = Callers.of(request.exchange());
         Set<String> taskIds = tasks == null || filter == null || !filter.isObject() ? Set.of()
-                : tasks.listened(filter, request.context());
-        return Outcome.listen(listens.check(request.id(), filter, request.context().session(),
+                : tasks.listened(filter, request.context(), caller);
+        return Outcome.listen(listens.check(request.id(), filter, request.context().session(), caller,
                 catalog.visibleTo(request.context().principal(), access), taskIds));
     }
 

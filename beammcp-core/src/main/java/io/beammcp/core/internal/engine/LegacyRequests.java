@@ -2,6 +2,7 @@ package io.beammcp.core.internal.engine;
 
 import io.beammcp.core.LogLevel;
 import io.beammcp.core.Revision;
+import io.beammcp.core.internal.access.Callers;
 import io.beammcp.core.internal.call.Handler;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.Outcome;
@@ -65,7 +66,7 @@ final class LegacyRequests {
         if (message.isRequest(McpMethod.INITIALIZE)) {
             // a connection that is a session initializes itself; elsewhere initialize opens a new session
             return Step.answered(initialize(message, facts.connectionIsSession() ? exchange.session() : null,
-                    exchange.principal()));
+                    exchange));
         }
         LegacySession named = exchange.session();
         if (named == null) {
@@ -141,7 +142,7 @@ final class LegacyRequests {
         }
     }
 
-    private Reply initialize(Message message, LegacySession session, Principal caller) {
+    private Reply initialize(Message message, LegacySession session, Exchange exchange) {
         ObjectNode params = message.params();
         if (params == null) {
             return answers.error(ERA, message.id(), McpError.invalidParams("Invalid params: initialize needs params"));
@@ -155,8 +156,13 @@ final class LegacyRequests {
         if (problem != null) {
             return answers.error(ERA, message.id(), McpError.invalidParams("Invalid params: " + problem));
         }
-        // a new session belongs to its opener: another principal presenting its id finds none
-        Session target = session != null ? Session.of(session) : new Session(Session.ownerOf(caller));
+        Session target;
+        try {
+            // a new session belongs to its opener: another caller presenting its id finds none
+            target = session != null ? Session.of(session) : new Session(Callers.of(exchange));
+        } catch (McpError e) {
+            return answers.error(ERA, message.id(), e);
+        }
         RevisionShape negotiated = RevisionShape.negotiate(requested.stringValue());
         if (!target.open(negotiated, negotiated.clientCapabilities(JavaValues.map(clientCapabilities)),
                 JavaValues.map(clientInfo))) {

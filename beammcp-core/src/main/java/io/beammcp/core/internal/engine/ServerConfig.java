@@ -22,7 +22,7 @@ public record ServerConfig(Catalog catalog, Dispatch dispatch, ResourceReader re
         PromptRenderer promptRenderer, Completer completer, CatalogChanges changes, String serverName,
         String serverVersion, String instructions, int pageSize, long maxMessageSize, CacheHints toolsCache,
         CacheHints resourcesCache, CacheHints promptsCache, CacheHints discoverCache, Duration toolTimeout,
-        int maxStreams, int maxStreamsPerSession, byte[] inputStateKey, Duration inputStateTtl,
+        int maxStreams, int maxStreamsPerSession, int maxStreamsPerCaller, byte[] inputStateKey, Duration inputStateTtl,
         Duration inputTimeout, JsonMapper valueMapper, TaskStore taskStore, TaskSettings taskSettings,
         McpObserver observer,
         McpLimits limits, McpAccessPolicy accessPolicy) {

@@ -1,6 +1,7 @@
 package io.beammcp.core.internal.prompts;
 
 import io.beammcp.core.internal.access.Access;
+import io.beammcp.core.internal.access.Callers;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.Outcome;
 import io.beammcp.core.internal.call.Request;
@@ -46,7 +47,8 @@ public final class PromptsHandler {
         Map<String, String> arguments = current.arguments(prompt, params);
         JsonNode sent = params == null ? null : params.get("arguments");
         HostContext context = request.context();
-        context.withInput(inputs.open(request.era(), request.message(), prompt.spec().name(), sent, context.principal()),
+        context.withInput(inputs.open(request.era(), request.message(), prompt.spec().name(), sent,
+                Callers.of(request.exchange())),
                 inputs.timeout());
         return Outcome.work(() -> current.render(prompt, arguments, context), null);
     }

@@ -1,6 +1,7 @@
 package io.beammcp.core.internal.resources;
 
 import io.beammcp.core.internal.access.Access;
+import io.beammcp.core.internal.access.Callers;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.Outcome;
 import io.beammcp.core.internal.call.Request;
@@ -51,7 +52,8 @@ public final class ResourcesHandler {
         boolean modern = request.modern();
         HostContext context = request.context();
         String uri = current.readable(request.params(), modern, context.principal(), access);
-        context.withInput(inputs.open(request.era(), request.message(), uri, null, context.principal()), inputs.timeout());
+        context.withInput(inputs.open(request.era(), request.message(), uri, null,
+                Callers.of(request.exchange())), inputs.timeout());
         return Outcome.work(() -> current.read(uri, context, modern), cache);
     }
 

@@ -6,7 +6,6 @@ import io.beammcp.core.internal.protocol.RevisionShape;
 import io.beammcp.core.server.LegacySession;
 import tools.jackson.databind.JsonNode;
 
-import java.security.Principal;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -40,14 +39,9 @@ public final class Session implements LegacySession {
         this("");
     }
 
-    /** A session opened by the principal of this name ({@code ""} for none). */
+    /** A session opened by the caller of this name ({@code ""} for none; see {@code Callers}). */
     public Session(String owner) {
         this.owner = owner;
-    }
-
-    /** The name sessions, tasks and input rounds are bound to: the principal's, or {@code ""} when there is none. */
-    public static String ownerOf(Principal principal) {
-        return principal == null || principal.getName() == null ? "" : principal.getName();
     }
 
     @Override

@@ -11,6 +11,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param filter what the stream receives
  * @param honoured the acknowledgement's {@code notifications}
  * @param owner the connection's session (stdio) that may cancel it by id, or {@code null}
+ * @param caller the name of the caller that opened it ({@code ""} for none), whose share of streams it takes
  */
-public record Listen(JsonNode id, Stream.Filter filter, ObjectNode honoured, Session owner) {
+public record Listen(JsonNode id, Stream.Filter filter, ObjectNode honoured, Session owner, String caller) {
 }

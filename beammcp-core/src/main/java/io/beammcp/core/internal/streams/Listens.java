@@ -42,7 +42,8 @@ public final class Listens {
      * list), updates only of resources it can read and only when it also offers resources. Always served,
      * even when nothing can be honoured.
      */
-    public Listen check(JsonNode id, JsonNode filter, Session owner, Offers offers, Set<String> taskIds) {
+    public Listen check(JsonNode id, JsonNode filter, Session owner, String caller, Offers offers,
+            Set<String> taskIds) {
         if (filter == null || !filter.isObject()) {
             throw McpError.invalidParams("Invalid params: notifications must be an object");
         }
@@ -86,7 +87,7 @@ public final class Listens {
             taskIds.forEach(list::add);
         }
         return new Listen(id, new Stream.Filter(tools, prompts, resourceList, Set.copyOf(uris), Set.copyOf(taskIds)),
-                honoured, owner);
+                honoured, owner, caller);
     }
 
     private static boolean requested(JsonNode filter, String type) {
@@ -116,7 +117,7 @@ public final class Listens {
             params.set("requestId", id);
             notice = envelopes.notification(Notification.CANCELLED, params);
         }
-        Stream stream = new Stream(streams, exchange, listen.owner(), id, listen.filter(), answer,
+        Stream stream = new Stream(streams, exchange, listen.owner(), listen.caller(), id, listen.filter(), answer,
                 Reply.result(era, envelopes.result(id, result), null), notice);
         String refusal = stream.open(envelopes.notification(Notification.SUBSCRIPTIONS_ACKNOWLEDGED, ack));
         if (refusal != null) {
@@ -132,7 +133,7 @@ public final class Listens {
      */
     public String openChannel(Exchange exchange, Session session, Offers offers, Consumer<Reply> end) {
         Revision era = Revision.V2025_11_25;
-        Stream stream = new Stream(streams, exchange, session, null,
+        Stream stream = new Stream(streams, exchange, session, session.owner(), null,
                 new Stream.Filter(true, offers.prompts(), offers.resources(), null, Set.of()), end,
                 Reply.of(Reply.Kind.UNANSWERED, era), null);
         return stream.open(null);

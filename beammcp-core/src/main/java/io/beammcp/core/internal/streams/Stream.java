@@ -23,6 +23,8 @@ public final class Stream implements Cancellable, SessionStream {
     private final Streams registry;
     private final Exchange exchange;
     private final Session owner;
+    /** The name of the caller that opened it ({@code ""} for none), whose share of streams it takes. */
+    private final String caller;
     /** Who opened it, as the transport authenticated them: list changes reach it only if it sees one. */
     private final Principal principal;
     /** The listen request's id, or {@code null} for a legacy session's channel. */
@@ -55,11 +57,12 @@ public final class Stream implements Cancellable, SessionStream {
         }
     }
 
-    public Stream(Streams registry, Exchange exchange, Session owner, JsonNode listenId, Filter filter,
-            Consumer<Reply> end, Reply teardownReply, byte[] teardownNotice) {
+    public Stream(Streams registry, Exchange exchange, Session owner, String caller, JsonNode listenId,
+            Filter filter, Consumer<Reply> end, Reply teardownReply, byte[] teardownNotice) {
         this.registry = registry;
         this.exchange = exchange;
         this.owner = owner;
+        this.caller = caller;
         this.principal = exchange.principal();
         this.listenId = listenId;
         this.filter = filter;
@@ -70,6 +73,10 @@ public final class Stream implements Cancellable, SessionStream {
 
     Session owner() {
         return owner;
+    }
+
+    String caller() {
+        return caller;
     }
 
     /** The principal of the request that opened the stream, or {@code null} when the transport named none. */

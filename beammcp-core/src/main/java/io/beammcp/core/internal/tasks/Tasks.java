@@ -5,7 +5,6 @@ import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.input.RequestInput;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.McpError;
-import io.beammcp.core.internal.session.Session;
 import io.beammcp.core.internal.streams.Broadcaster;
 import io.beammcp.core.tasks.TaskRecord;
 import io.beammcp.core.tasks.TaskStore;
@@ -14,7 +13,6 @@ import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-import java.security.Principal;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -86,15 +84,10 @@ public final class Tasks {
      * Runs a task-capable tool call whose request declared the extension, on the request's thread until the
      * call is answered (see {@link TaskCall}).
      */
-    public ObjectNode call(HostContext context, boolean required, Supplier<ObjectNode> work) {
-        TaskCall call = new TaskCall(this, owner(context.principal()), required);
+    public ObjectNode call(HostContext context, String owner, boolean required, Supplier<ObjectNode> work) {
+        TaskCall call = new TaskCall(this, owner, required);
         context.bindTask(call);
         return call.call(work);
-    }
-
-    /** The name tasks are bound to: the principal's, or {@code ""} when the transport knows none. */
-    static String owner(Principal principal) {
-        return Session.ownerOf(principal);
     }
 
     /**
@@ -130,7 +123,7 @@ public final class Tasks {
      * The tasks of a listen's {@code notifications.taskIds} that the caller may see; asking for them needs the
      * extension declared on that request ({@code -32021}). A filter without task ids asks for none.
      */
-    public Set<String> listened(JsonNode filter, HostContext context) {
+    public Set<String> listened(JsonNode filter, HostContext context, String caller) {
         JsonNode ids = filter == null ? null : filter.get("taskIds");
         if (ids == null) {
             return Set.of();
@@ -147,7 +140,7 @@ public final class Tasks {
                 throw McpError.invalidParams("Invalid params: notifications.taskIds must hold strings");
             }
             // ids the caller cannot see are left out of the acknowledgement, as if unknown
-            if (visible(id.stringValue(), context.principal()) != null) {
+            if (visible(id.stringValue(), caller) != null) {
                 visible.add(id.stringValue());
             }
         }
@@ -232,17 +225,17 @@ public final class Tasks {
     }
 
     /**
-     * The task of this id if the caller may see it: known, not expired, and created by the same principal;
+     * The task of this id if the caller may see it: known, not expired, and created by the same caller;
      * a live task whose server stopped vouching for it (its lease ran out) is failed first. An id of another
      * form than those issued is unknown without a look in the store (a database may refuse its characters).
      */
-    TaskRecord visible(String id, Principal principal) {
+    TaskRecord visible(String id, String owner) {
         if (!ISSUABLE.matcher(id).matches()) {
             return null;
         }
         TaskRecord record = calls.request(() -> store.find(id));
         Instant now = clock.instant();
-        if (record == null || record.expiredAt(now) || !record.owner().equals(owner(principal))) {
+        if (record == null || record.expiredAt(now) || !record.owner().equals(owner)) {
             return null;
         }
         if (!record.terminal() && record.leaseUntil() != null && record.leaseUntil().isBefore(now)

@@ -1,5 +1,6 @@
 package io.beammcp.core.internal.tasks;
 
+import io.beammcp.core.internal.access.Callers;
 import io.beammcp.core.internal.call.Outcome;
 import io.beammcp.core.internal.call.Request;
 import io.beammcp.core.internal.json.JsonCodec;
@@ -52,7 +53,7 @@ public final class TasksHandler {
         if (id == null || !id.isString()) {
             throw McpError.invalidParams("Invalid params: taskId must be a string");
         }
-        TaskRecord task = tasks.visible(id.stringValue(), request.context().principal());
+        TaskRecord task = tasks.visible(id.stringValue(), Callers.of(request.exchange()));
         if (task == null) {
             throw McpError.invalidParams("Invalid params: no such task");
         }

@@ -4,6 +4,7 @@ import io.beammcp.core.MissingClientCapabilityException;
 import io.beammcp.core.Revision;
 import io.beammcp.core.TaskSupport;
 import io.beammcp.core.internal.access.Access;
+import io.beammcp.core.internal.access.Callers;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.Outcome;
 import io.beammcp.core.internal.call.Request;
@@ -79,13 +80,14 @@ public final class ToolsHandler {
         }
         CompiledTool tool = tools.get().get(name.stringValue());
         Principal principal = request.context().principal();
+        String caller = Callers.of(request.exchange());
         if (tool == null || !access.sees(principal, McpAccessPolicy.Kind.TOOL, tool.name())) {
             String shown = ToolIndex.NAME.matcher(name.stringValue()).matches() ? ": " + name.stringValue() : "";
             throw McpError.invalidParams("Unknown tool" + shown);
         }
         if (rates.bounded()) {
             // every call of a listed tool counts, before any other check, so a flood costs a lookup each
-            long retryAfter = rates.tryCall(CallerRates.callerOf(request.exchange(), principal));
+            long retryAfter = rates.tryCall(CallerRates.callerOf(request.exchange(), caller));
             if (retryAfter > 0) {
                 return overRate(request, retryAfter);
             }
@@ -124,8 +126,7 @@ public final class ToolsHandler {
             return Outcome.result(violations);
         }
         Map<String, Object> declared = calls.declaredArguments(tool, arguments);
-        context.forTool(tool.spec(), arguments).withInput(inputs.open(era, request.message(), tool.name(), arguments,
-                context.principal()),
+        context.forTool(tool.spec(), arguments).withInput(inputs.open(era, request.message(), tool.name(), arguments, caller),
                 inputs.timeout());
         Supplier<ObjectNode> work = () -> {
             // the permit is taken on the host thread, so a call never run never holds one
@@ -148,7 +149,7 @@ public final class ToolsHandler {
             }
         };
         if (asTask) {
-            return Outcome.work(() -> tasks.call(context, support == TaskSupport.REQUIRED, work), null);
+            return Outcome.work(() -> tasks.call(context, caller, support == TaskSupport.REQUIRED, work), null);
         }
         return Outcome.work(work, null);
     }

@@ -9,7 +9,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.security.oauth2.server.resource.autoconfigure.servlet.JwkSetUriJwtDecoderBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
@@ -17,6 +19,8 @@ import org.springframework.security.config.annotation.web.configurers.oauth2.ser
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.server.resource.introspection.OpaqueTokenIntrospector;
+import org.springframework.security.oauth2.server.resource.web.BearerTokenResolver;
+import org.springframework.security.oauth2.server.resource.web.DefaultBearerTokenResolver;
 import org.springframework.security.web.SecurityFilterChain;
 
 /**
@@ -51,7 +55,8 @@ public final class BeamMcpOAuth2AutoConfiguration {
     @Order(Ordered.HIGHEST_PRECEDENCE + 10)
     SecurityFilterChain mcpOAuth2SecurityFilterChain(HttpSecurity http, BeamMcpOAuth2Properties properties,
             BeamMcpHttpProperties httpProperties, ObjectProvider<JwtDecoder> jwtDecoder,
-            ObjectProvider<OpaqueTokenIntrospector> introspector) throws Exception {
+            ObjectProvider<OpaqueTokenIntrospector> introspector, ObjectProvider<BearerTokenResolver> resolver)
+            throws Exception {
         ProtectedResource resource = new ProtectedResource(properties);
         String path = httpProperties.getPath();
         String wellKnown = ProtectedResource.WELL_KNOWN;
@@ -66,6 +71,8 @@ public final class BeamMcpOAuth2AutoConfiguration {
                         new BearerChallenge(resource, properties.getScopesSupported())))
                 .oauth2ResourceServer(server -> {
                     server.authenticationEntryPoint(new BearerChallenge(resource, properties.getScopesSupported()));
+                    server.bearerTokenResolver(new SingleCredential(
+                            resolver.getIfAvailable(DefaultBearerTokenResolver::new)));
                     JwtDecoder decoder = jwtDecoder.getIfAvailable();
                     if (decoder != null) {
                         server.jwt(jwt -> jwt.decoder(ResourceTokens.jwt(decoder, resource)));
@@ -91,5 +98,18 @@ public final class BeamMcpOAuth2AutoConfiguration {
                             }));
                 });
         return http.build();
+    }
+
+    /** The key set of Spring Boot's decoder ({@code jwk-set-uri}, {@code issuer-uri}) refetched at a bounded rate. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(JwkSetUriJwtDecoderBuilderCustomizer.class)
+    static final class KeySetConfiguration {
+
+        /** First, so that an application's own processor customizer, set after it, takes precedence. */
+        @Bean
+        @Order(Ordered.HIGHEST_PRECEDENCE)
+        KeySetRefresh mcpKeySetRefresh() {
+            return new KeySetRefresh();
+        }
     }
 }

@@ -6,6 +6,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.oauth2.core.OAuth2AuthenticationException;
+import org.springframework.security.oauth2.core.OAuth2ErrorCodes;
 import org.springframework.security.web.AuthenticationEntryPoint;
 
 import java.io.IOException;
@@ -23,18 +24,30 @@ final class BearerChallenge implements AuthenticationEntryPoint {
 
     private final String header;
     private final String invalidHeader;
+    private final String invalidRequestHeader;
 
     BearerChallenge(ProtectedResource resource, List<String> scopes) {
         String common = "Bearer resource_metadata=\"" + resource.metadataUrl() + "\""
                 + (scopes.isEmpty() ? "" : ", scope=\"" + String.join(" ", scopes) + "\"");
         this.header = common;
         this.invalidHeader = common + ", error=\"invalid_token\"";
+        this.invalidRequestHeader = common + ", error=\"invalid_request\"";
     }
 
     @Override
     public void commence(HttpServletRequest request, HttpServletResponse response,
             AuthenticationException failure) throws IOException {
         boolean presented = failure instanceof OAuth2AuthenticationException;
+        if (presented && OAuth2ErrorCodes.INVALID_REQUEST.equals(
+                ((OAuth2AuthenticationException) failure).getError().getErrorCode())) {
+            // RFC 6750 3.1: a malformed request (such as two credentials) is 400, not a rejected token
+            response.setStatus(HttpServletResponse.SC_BAD_REQUEST);
+            response.setHeader(HttpHeaders.WWW_AUTHENTICATE, invalidRequestHeader);
+            response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+            response.getOutputStream().write(("{\"error\":\"invalid_request\",\"error_description\":"
+                    + "\"The request's credentials are malformed or ambiguous\"}").getBytes(StandardCharsets.UTF_8));
+            return;
+        }
         response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
         response.setHeader(HttpHeaders.WWW_AUTHENTICATE, presented ? invalidHeader : header);
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);

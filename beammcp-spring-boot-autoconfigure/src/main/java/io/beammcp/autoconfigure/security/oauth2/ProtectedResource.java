@@ -21,9 +21,9 @@ final class ProtectedResource {
     ProtectedResource(BeamMcpOAuth2Properties properties) {
         this.resource = Objects.requireNonNull(properties.getResource(), "beammcp.http.oauth2.resource");
         URI uri = URI.create(resource);
-        if (!uri.isAbsolute() || uri.getFragment() != null || uri.getHost() == null) {
+        if (!uri.isAbsolute() || uri.getRawFragment() != null || uri.getRawUserInfo() != null || uri.getHost() == null) {
             throw new IllegalArgumentException("beammcp.http.oauth2.resource must be an absolute URI without a "
-                    + "fragment, the MCP endpoint as clients call it: " + resource);
+                    + "fragment or user information, the MCP endpoint as clients call it: " + resource);
         }
         if (properties.getAuthorizationServers().isEmpty()) {
             throw new IllegalArgumentException("beammcp.http.oauth2.authorization-servers must name at least one "
@@ -59,13 +59,21 @@ final class ProtectedResource {
 
     /** Whether a token's issuer is one of the configured authorization servers. */
     boolean isIssuer(Object iss) {
-        return iss != null && issuers.contains(canonical(iss.toString()));
+        String issuer = iss == null ? null : canonical(iss.toString());
+        return issuer != null && issuers.contains(issuer);
     }
 
-    /** Lowercase scheme and host, no default port, no trailing slash: two spellings of one URI compare equal. */
+    /**
+     * Lowercase scheme and host, no default port, no trailing slash: two spellings of one URI compare equal.
+     * A URI with user information or a fragment names no resource or issuer ({@code null}): dropping them
+     * would make {@code http://evil@host/mcp} read as {@code http://host/mcp}.
+     */
     static String canonical(String value) {
         try {
             URI uri = URI.create(value.trim());
+            if (uri.getRawUserInfo() != null || uri.getRawFragment() != null) {
+                return null;
+            }
             if (uri.getScheme() == null || uri.getHost() == null) {
                 return value;
             }
