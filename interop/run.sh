@@ -12,6 +12,9 @@
 # The TypeScript SDK's OAuth support runs against a sample instance in its oauth profile, with the Spring
 # Authorization Server of authorization-server/ as its issuer.
 # Builds the sample, conformance and authorization-server jars when they are missing.
+# MCP Apps (apps/apps.mjs): the sample's forecast view rendered by a test host page in Debian's headless Chromium
+# (installed when missing, as root), and the AI SDK's MCP Apps helpers; the card's screenshot goes to
+# sample-app/target/apps/forecast.png.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -62,6 +65,8 @@ cp "$root/conformance/suite/package.json" "$root/conformance/suite/package-lock.
 cp "$root/conformance/evaluate.mjs" "$suite_dir/"
 install_npm "$suite_dir/suite" &
 suite_install=$!
+install_npm "$here/apps" &   # MCP Apps: the ext-apps host bridge, the AI SDK, puppeteer-core and esbuild
+apps_install=$!
 
 if ! command -v nginx >/dev/null; then
   log "installing nginx (Debian package)"
@@ -269,6 +274,10 @@ flow ts-client.mjs --transport stdio "${jar_args[@]}"
 flow ts-sdk.mjs --transport stdio "${jar_args[@]}"
 flow inspector.mjs --inspector v1 --transport stdio "${jar_args[@]}"
 flow inspector.mjs --inspector v2 --transport stdio "${jar_args[@]}"
+
+log "MCP Apps: the forecast's view in Debian's headless Chromium through the ext-apps AppBridge; the AI SDK's helpers"
+wait "$apps_install"
+flow ../apps/apps.mjs --jar "$work/sample-app.jar" --java-opts "$java_opts" --out "$root/sample-app/target/apps"
 
 # --- verdict against the expected failures -----------------------------------------------------------------
 expected="$here/expected-failures.txt"

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 export const TOOL_NAMES = ['forecast', 'get_weather', 'plan_trip'];
+export const RESOURCE_URIS = ['ui://weather/forecast', 'weather://maps/europe.png', 'weather://stations'];
 export const SERVER_NAME = 'weather';
 
 /** Command-line options: --name value pairs. */
@@ -171,9 +172,10 @@ export async function sdkFlows(run, api) {
   await run('resources-list', async () => {
     const resources = await listAll(page, 'resources/list');
     const byUri = Object.fromEntries(resources.map((r) => [r.uri, r]));
-    assert.deepEqual(Object.keys(byUri).sort(), ['weather://maps/europe.png', 'weather://stations']);
+    assert.deepEqual(Object.keys(byUri).sort(), RESOURCE_URIS);
     assert.equal(byUri['weather://stations'].mimeType, 'text/plain');
     assert.equal(byUri['weather://maps/europe.png'].mimeType, 'image/png');
+    assert.equal(byUri['ui://weather/forecast'].mimeType, 'text/html;profile=mcp-app');
     const templates = await listAll(page, 'resources/templates/list');
     assert.deepEqual(templates.map((t) => t.uriTemplate), ['weather://place/{name}']);
   });
@@ -251,7 +253,7 @@ export async function paginate(page, seen) {
   } while (cursor !== undefined);
   assert.deepEqual([...names].sort(), TOOL_NAMES, `each tool once: ${names}`);
   const resources = await listAll(page, 'resources/list');
-  assert.deepEqual(resources.map((r) => r.uri).sort(), ['weather://maps/europe.png', 'weather://stations']);
+  assert.deepEqual(resources.map((r) => r.uri).sort(), RESOURCE_URIS);
   if (seen) {
     const served = upstreams(seen.slice(before), 'tools/list');
     assert.ok(served.length >= 2, `tools/list pages served by more than one instance: ${served}`);

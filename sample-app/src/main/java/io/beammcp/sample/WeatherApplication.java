@@ -4,7 +4,8 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /**
- * A weather host: three tools, three resources and a prompt over simulated data, all annotated methods but one binding, served over HTTP by default or over stdio with
+ * A weather host: three tools (the forecast with an MCP Apps view), four resources and a prompt over simulated
+ * data, annotated methods and bindings, served over HTTP by default or over stdio with
  * {@code --beammcp.transport=stdio}.
  */
 @SpringBootApplication

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.beammcp.core.annotation.McpTool;
 import io.beammcp.core.annotation.McpTool.Hint;
 import io.beammcp.core.annotation.McpToolParam;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
@@ -13,9 +11,9 @@ import org.springframework.stereotype.Component;
 import java.util.List;
 
 /**
- * The sample's tools. Each input schema is derived from the method's parameters, advertised and enforced
- * before the method runs, so the methods may trust their arguments; a record result is sent as structured
- * content with its derived output schema. Simulated data reaches no outside system: a closed world.
+ * The sample's annotated tools (the forecast, which comes with a view, is bound in {@link WeatherView}). Each
+ * input schema is derived from the method's parameters, advertised and enforced before the method runs, so the
+ * methods may trust their arguments. Simulated data reaches no outside system: a closed world.
  */
 @Component
 class WeatherTools {
@@ -26,9 +24,11 @@ class WeatherTools {
             @Nullable String country) {
     }
 
-    record Day(@Min(1) int day, int highC, int lowC) {
+    /** One day of a forecast: 1 is tomorrow. */
+    record Day(int day, int highC, int lowC) {
     }
 
+    /** The forecast tool's structured result. */
     record Forecast(String place, List<Day> days) {
     }
 
@@ -42,13 +42,6 @@ class WeatherTools {
             openWorld = Hint.FALSE, description = "The current sky, temperature and wind in a place, as one sentence.")
     String getWeather(@NotBlank @McpToolParam(description = "A city or region, for example \"Lisbon\"") String place) {
         return weather.current(place);
-    }
-
-    @McpTool(title = "Daily forecast", readOnly = true, idempotent = Hint.TRUE, openWorld = Hint.FALSE,
-            description = "Daily high and low temperatures in °C for the next days (1 is tomorrow), as structured data.")
-    Forecast forecast(@NotBlank String place,
-            @Min(1) @Max(7) @McpToolParam(description = "How many days", defaultValue = "3") int days) {
-        return weather.forecast(place, days);
     }
 
     @McpTool(name = "plan_trip", title = "Trip weather advice", readOnly = true, idempotent = Hint.TRUE,

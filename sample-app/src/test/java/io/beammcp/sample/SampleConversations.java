@@ -3,7 +3,14 @@ package io.beammcp.sample;
 import io.beammcp.test.McpErrorException;
 import io.beammcp.test.McpTestClient;
 import io.beammcp.test.ToolCallResult;
+import org.springframework.core.io.ClassPathResource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -37,14 +44,46 @@ final class SampleConversations {
                 "transport", "train")).text()).startsWith("Trip to Porto, Portugal by train:");
 
         assertThat(client.listResources()).extracting(r -> r.get("uri").asString())
-                .containsExactlyInAnyOrder("weather://stations", "weather://maps/europe.png");
+                .containsExactlyInAnyOrder("weather://stations", "weather://maps/europe.png", "ui://weather/forecast");
         assertThat(client.readResource("weather://place/New%20York").get(0).get("text").asString())
                 .startsWith("{\"place\":\"New York\",\"now\":\"New York: ");
         assertThat(client.readResource("weather://maps/europe.png").get(0).has("blob")).isTrue();
         assertThatExceptionOfType(McpErrorException.class).isThrownBy(() -> client.readResource("weather://elsewhere"));
 
+        forecastView(client);
+
         assertThat(client.getPrompt("packing_list", Map.of("destination", "Vienna")).at("/messages/0/content/text")
                 .asString()).startsWith("I am travelling to Vienna. The weather there: Vienna: ");
         assertThat(client.completePrompt("packing_list", "destination", "Be")).containsExactly("Berlin", "Bergen");
+    }
+
+    /**
+     * MCP Apps: the forecast names its view, as the specification shapes {@code _meta.ui} and its flat mirror,
+     * and the view reads as one HTML item of the Apps MIME type, served as written.
+     */
+    private static void forecastView(McpTestClient client) {
+        JsonNode forecast = client.listTools().stream().filter(t -> t.get("name").asString().equals("forecast"))
+                .findFirst().orElseThrow();
+        assertThat(forecast.get("_meta")).isEqualTo(JsonMapper.shared().readTree("""
+                {"ui":{"resourceUri":"ui://weather/forecast","visibility":["model","app"]},
+                 "ui/resourceUri":"ui://weather/forecast"}"""));
+        assertThat(client.listResources()).filteredOn(r -> r.get("uri").asString().equals("ui://weather/forecast"))
+                .singleElement().satisfies(r -> assertThat(r.get("mimeType").asString())
+                        .isEqualTo("text/html;profile=mcp-app"));
+
+        List<JsonNode> contents = client.readResource("ui://weather/forecast");
+        assertThat(contents).hasSize(1);
+        assertThat(contents.get(0).get("uri").asString()).isEqualTo("ui://weather/forecast");
+        assertThat(contents.get(0).get("mimeType").asString()).isEqualTo("text/html;profile=mcp-app");
+        assertThat(contents.get(0).get("text").asString()).isEqualTo(classpath("mcp/apps/forecast.html"))
+                .startsWith("<!DOCTYPE html>");
+    }
+
+    private static String classpath(String path) {
+        try {
+            return new ClassPathResource(path).getContentAsString(StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -168,7 +168,8 @@ abstract class LegacyFlows {
     void listsResourcesAndTemplates() {
         assertThat(client.listResources().resources()).extracting(McpSchema.Resource::uri, McpSchema.Resource::mimeType)
                 .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("weather://stations", "text/plain"),
-                        org.assertj.core.groups.Tuple.tuple("weather://maps/europe.png", "image/png"));
+                        org.assertj.core.groups.Tuple.tuple("weather://maps/europe.png", "image/png"),
+                        org.assertj.core.groups.Tuple.tuple("ui://weather/forecast", "text/html;profile=mcp-app"));
         assertThat(client.listResourceTemplates().resourceTemplates()).extracting(McpSchema.ResourceTemplate::uriTemplate)
                 .containsExactly("weather://place/{name}");
     }
@@ -257,7 +258,8 @@ abstract class LegacyFlows {
                 uris.add(page.resources().get(0).uri());
                 cursor = page.nextCursor();
             } while (cursor != null && uris.size() < 10);
-            assertThat(uris).containsExactlyInAnyOrder("weather://stations", "weather://maps/europe.png");
+            assertThat(uris).containsExactlyInAnyOrder("weather://stations", "weather://maps/europe.png",
+                    "ui://weather/forecast");
         } finally {
             paged.closeGracefully();
         }
