@@ -29,7 +29,8 @@ const html = readFileSync(join(here, '../../sample-app/src/main/resources/mcp/ap
 const BROWSER_FLOWS = ['host-connects', 'card-shows-result', 'size-reported', 'view-calls-back', 'no-errors'];
 
 // --- reporting: one line per flow; a flow never reached is a failure ------------------------------------------
-const pending = new Set([...BROWSER_FLOWS.map((f) => `apps-host browser ${f}`), ...AI_SDK_FLOWS.map((f) => `ai-sdk http ${f}`)]);
+const pending = new Set([...BROWSER_FLOWS.map((f) => `apps-host browser ${f}`),
+  ...AI_SDK_FLOWS.map((f) => `ai-sdk http ${f}`)]);
 let failed = 0;
 function runner(prefix) {
   return async (flow, body) => {
@@ -177,6 +178,11 @@ async function browserFlows(run, url) {
   await page.goto(`${hostPage}?${query}`);
   await page.waitForFunction(() => window.host?.ready || window.host?.error, { timeout: 60_000 });
   const host = () => page.evaluate(() => JSON.parse(JSON.stringify(window.host)));
+  /** Waits until the view reported a size after the first `after` reports and the host sized the iframe to it. */
+  const sizedToView = (after) => page.waitForFunction((n) => {
+    const last = window.host.sizes.length > n && window.host.sizes.at(-1);
+    return last && Math.round(document.querySelector('#view iframe').getBoundingClientRect().height) === last.height;
+  }, { timeout: 10_000 }, after);
 
   const connected = await run('host-connects', async () => {
     const state = await host();
@@ -198,19 +204,17 @@ async function browserFlows(run, url) {
   });
 
   await run('size-reported', async () => {
-    await page.waitForFunction(() => window.host.sizes.length > 0, { timeout: 10_000 });
-    const { sizes } = await host();
-    const last = sizes.at(-1);
+    await sizedToView(0);
+    const last = (await host()).sizes.at(-1);
     assert.ok(last.height > 100 && last.width > 100, `size ${JSON.stringify(last)}`);
-    const height = await page.$eval('#view iframe', (iframe) => iframe.getBoundingClientRect().height);
-    assert.equal(Math.round(height), last.height, 'the host sized the iframe to the view');
   });
 
   await run('view-calls-back', async () => {
-    const before = (await host()).requests.length;
+    const { requests: { length: before }, sizes: { length: sized } } = await host();
     await frame.click('#more');
     await frame.waitForFunction((n) => document.querySelectorAll('li.day').length === n, { timeout: 15_000 }, DAYS + 1);
     assertCardShows(await readCard(frame), expectedMore);
+    await sizedToView(sized);
     const state = await host();
     assert.deepEqual(state.viewCalls.map((c) => [c.name, c.arguments]), [['forecast', { place: PLACE, days: DAYS + 1 }]]);
     const sent = state.requests.slice(before).filter((r) => r.method === 'tools/call');
