@@ -7,6 +7,8 @@ import io.beammcp.core.ToolErrorException;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.json.JavaValues;
+import io.beammcp.core.internal.protocol.ArgumentRefusal;
+import io.beammcp.core.internal.protocol.ToolErrors;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;
@@ -171,9 +173,8 @@ final class MethodTool implements ToolBinding.Handler {
     }
 
     private ToolErrorException unbindable(JavaType type, String path) {
-        String message = "cannot be read as " + type.getRawClass().getSimpleName();
-        return new ToolErrorException("Invalid arguments for tool '" + tool + "':\n- " + path + ": " + message,
-                Map.of("violations", List.of(Map.of("path", path, "keyword", "binding", "message", message))));
+        return new ArgumentRefusal("Invalid arguments for tool '" + tool + "':", List.of(
+                new ToolErrors.Violation(path, "binding", "cannot be read as " + type.getRawClass().getSimpleName())));
     }
 
     private Object bind(Object value, JavaType type) {

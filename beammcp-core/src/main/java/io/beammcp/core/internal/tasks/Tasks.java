@@ -7,6 +7,7 @@ import io.beammcp.core.internal.input.InputAnswers;
 import io.beammcp.core.internal.input.RequestInput;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.McpError;
+import io.beammcp.core.internal.protocol.ToolErrors;
 import io.beammcp.core.internal.session.Session;
 import io.beammcp.core.internal.streams.Broadcaster;
 import io.beammcp.core.tasks.TaskRecord;
@@ -156,11 +157,7 @@ public final class Tasks {
 
     /** The answer when no task can be created: a tool error the model can read. */
     ObjectNode storeFull() {
-        ObjectNode out = codec.object().put("resultType", "complete");
-        out.putArray("content").addObject().put("type", "text")
-                .put("text", "The server holds as many tasks as it may; try again later");
-        out.put("isError", true);
-        return out;
+        return ToolErrors.of(codec, "The server holds as many tasks as it may; try again later");
     }
 
     void running(TaskCall call) {
