@@ -41,8 +41,9 @@ public final class ResultShaper {
             shaped.put("resultType", "complete");
             shaped.setAll(result);
         }
-        // (core-built results only: hosts cannot add members) a refusal's own _meta keeps its keys
-        if (shaped.get("_meta") instanceof ObjectNode own) {
+        // (core-built results only: hosts cannot add members) a refusal's own _meta keeps its keys; the shared
+        // one is never written to
+        if (shaped.get("_meta") instanceof ObjectNode own && own != resultMeta) {
             own.set(MetaKeys.SERVER_INFO, serverInfo);
         } else {
             shaped.set("_meta", resultMeta);
