@@ -112,7 +112,8 @@ export function texts(blocks) {
  *   page(method, cursor) one raw page of a list method, `{ items, nextCursor }`
  */
 export const SDK_FLOWS = [
-  'connect', 'tools-list', 'call-get-weather', 'call-forecast-structured', 'validation-error', 'resources-list',
+  'connect', 'tools-list', 'call-get-weather', 'call-forecast-structured', 'validation-error',
+  'validation-error-output-schema', 'resources-list',
   'read-text', 'read-binary', 'read-template', 'prompts-list', 'prompt-get', 'complete', 'paginate',
 ];
 
@@ -166,6 +167,18 @@ export async function sdkFlows(run, api) {
     const text = texts(result.content);
     assert.ok(text.includes('$.destination.city'), `text names the nested path: ${text}`);
     assert.ok(text.includes('$.transport'), `text names the enum path: ${text}`);
+  });
+
+  await run('validation-error-output-schema', async () => {
+    // forecast declares an outputSchema: a client that checks structuredContent against it, error or not (the
+    // 1.x SDK, once it has listed the tools), must still get the refusal and its text
+    await client.listTools();
+    const result = await client.callTool({ name: 'forecast', arguments: { place: 'Oslo', days: 0 } });
+    assert.equal(result.isError, true, `expected isError:true, got ${JSON.stringify(result)}`);
+    assert.equal(result.structuredContent, undefined, JSON.stringify(result));
+    const text = texts(result.content);
+    assert.ok(text.startsWith("Invalid arguments for tool 'forecast':\n- $.days: ") && text.endsWith('(minimum)'), text);
+    assert.equal(result._meta?.['io.beammcp/violations']?.[0]?.path, '$.days', JSON.stringify(result));
   });
 
   await run('resources-list', async () => {

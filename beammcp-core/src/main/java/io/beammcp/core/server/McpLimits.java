@@ -3,14 +3,16 @@ package io.beammcp.core.server;
 import java.time.Duration;
 
 /**
- * Guardrails that keep one tool or one caller from taking the server down; every one is off by default.
+ * Guardrails that keep one tool or one caller from taking the server down. A server built without limits has
+ * {@link #DEFAULTS}: the result cap of {@value #DEFAULT_MAX_RESULT_BYTES} bytes, every other guardrail off.
  *
  * @param maxConcurrentCallsPerTool how many calls of one tool may run at once; a call beyond it is refused
  *        at once with a tool error ({@code isError: true}) the model can read, before host code runs; zero
  *        or less for no limit
  * @param maxResultBytes the largest response, in bytes of its encoded JSON-RPC message, that host code's result
  *        (a tool call, a resource read, a prompt, a completion) may make; a larger one is never sent: a tool's
- *        becomes a tool error saying so, anything else a {@code -32603} error; zero or less for no limit
+ *        becomes a tool error saying so, anything else a {@code -32603} error; measured as the response is
+ *        written, so a larger one is never held whole; zero or less for no limit
  * @param toolCallsPerCaller how many tool calls one caller may make in any span of {@code toolCallsPeriod} (a
  *        sliding window, so that no span of one period ever holds more, across any edge); a call
  *        beyond it is refused before host code runs: over HTTP with 429, {@code Retry-After} and the JSON-RPC
@@ -31,8 +33,18 @@ public record McpLimits(int maxConcurrentCallsPerTool, int maxResultBytes, int t
     /** How many callers are tracked when no bound is given. */
     public static final int DEFAULT_TRACKED_CALLERS = 10_000;
 
-    /** No limits. */
-    public static final McpLimits NONE = new McpLimits(0);
+    /**
+     * The result cap when none is given, 4 MiB: four times the default message cap, room for an image of 3 MiB
+     * (base64 makes it 4), and more text than a model's context holds, while a small heap survives many such
+     * results encoded at once.
+     */
+    public static final int DEFAULT_MAX_RESULT_BYTES = 4 * 1024 * 1024;
+
+    /** What a server has when no limits are given: the default result cap, nothing else. */
+    public static final McpLimits DEFAULTS = new McpLimits(0);
+
+    /** No limits at all, the result cap included. */
+    public static final McpLimits NONE = new McpLimits(0, 0);
 
     /** Applies the defaults and refuses a period that is not positive. */
     public McpLimits {
@@ -58,11 +70,11 @@ public record McpLimits(int maxConcurrentCallsPerTool, int maxResultBytes, int t
     }
 
     /**
-     * Only a bound on the calls of one tool running at once.
+     * A bound on the calls of one tool running at once, with the default result cap.
      *
      * @param maxConcurrentCallsPerTool as for the full constructor
      */
     public McpLimits(int maxConcurrentCallsPerTool) {
-        this(maxConcurrentCallsPerTool, 0);
+        this(maxConcurrentCallsPerTool, DEFAULT_MAX_RESULT_BYTES);
     }
 }

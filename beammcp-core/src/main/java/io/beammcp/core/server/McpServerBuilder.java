@@ -61,7 +61,7 @@ public final class McpServerBuilder {
     private TaskOptions taskOptions = TaskOptions.DEFAULTS;
     private McpObserver observer;
     private McpAccessPolicy accessPolicy;
-    private McpLimits limits = McpLimits.NONE;
+    private McpLimits limits = McpLimits.DEFAULTS;
 
     McpServerBuilder() {
     }
@@ -368,7 +368,7 @@ public final class McpServerBuilder {
         return caches.getOrDefault(kind, CacheHints.NONE);
     }
 
-    /** Sets the guardrails ({@link McpLimits#NONE} unless given); returns this builder. */
+    /** Sets the guardrails ({@link McpLimits#DEFAULTS} unless given); returns this builder. */
     public McpServerBuilder limits(McpLimits limits) {
         this.limits = Objects.requireNonNull(limits, "limits");
         return this;

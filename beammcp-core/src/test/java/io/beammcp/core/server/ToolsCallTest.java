@@ -64,7 +64,8 @@ class ToolsCallTest {
                 .contains("$.where: required property 'lat' not found (required)");
         List<String> paths = new ArrayList<>();
         List<String> keywords = new ArrayList<>();
-        result.path("structuredContent").path("violations").forEach(v -> {
+        assertThat(result.has("structuredContent")).isFalse();
+        result.at(Wire.VIOLATIONS).forEach(v -> {
             paths.add(v.path("path").asString());
             keywords.add(v.path("keyword").asString());
         });
@@ -78,8 +79,8 @@ class ToolsCallTest {
         Wire wire = recording(weather);
         JsonNode result = result(wire.modern(1, "tools/call", "\"name\":\"get_weather\",\"arguments\":{\"place\":42}"));
         assertThat(result.path("isError").asBoolean()).isTrue();
-        assertThat(result.path("structuredContent").path("violations").get(0).path("path").asString()).isEqualTo("$.place");
-        assertThat(result.path("structuredContent").path("violations").get(0).path("keyword").asString()).isEqualTo("type");
+        assertThat(result.at(Wire.VIOLATIONS + "/0/path").asString()).isEqualTo("$.place");
+        assertThat(result.at(Wire.VIOLATIONS + "/0/keyword").asString()).isEqualTo("type");
         assertThat(seen.get()).isNull();
     }
 
@@ -249,8 +250,9 @@ class ToolsCallTest {
         assertThat(wrong.path("content").get(0).path("text").asString())
                 .startsWith("The tool 'forecast' returned a result that does not match its output schema:\n- $.highC: ")
                 .endsWith("(type)");
-        assertThat(wrong.at("/structuredContent/violations/0/path").asString()).isEqualTo("$.highC");
-        assertThat(wrong.at("/structuredContent/violations/0/keyword").asString()).isEqualTo("type");
+        assertThat(wrong.has("structuredContent")).isFalse();
+        assertThat(wrong.at(Wire.VIOLATIONS + "/0/path").asString()).isEqualTo("$.highC");
+        assertThat(wrong.at(Wire.VIOLATIONS + "/0/keyword").asString()).isEqualTo("type");
     }
 
     @Test

@@ -29,6 +29,8 @@ final class Wire {
     static final String MODERN_META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
             + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
     static final JsonMapper JSON = JsonMapper.builder().build();
+    /** Where a tool error of the library's lists its violations: in the result's {@code _meta}, as a pointer. */
+    static final String VIOLATIONS = "/_meta/io.beammcp~1violations";
 
     final McpServer server;
     /** The session this client presents; an HTTP initialize replaces it with the one it opened, as a store would. */

@@ -77,6 +77,8 @@ abstract class LegacyFlows {
                 .clientInfo(new McpSchema.Implementation("beammcp-interop", "1.0.0"))
                 .requestTimeout(Duration.ofSeconds(60))
                 .initializationTimeout(Duration.ofSeconds(90))
+                // output-schema validation on: structuredContent is checked against each tool's outputSchema
+                .enableCallToolSchemaCaching(true)
                 .build();
     }
 
@@ -161,6 +163,21 @@ abstract class LegacyFlows {
                 Map.of("destination", Map.of("city", ""), "transport", "boat")));
         assertThat(result.isError()).isTrue();
         assertThat(texts(result.content())).contains("$.destination.city", "$.transport");
+    }
+
+    @Test
+    @DisplayName("validation-error-output-schema")
+    void invalidArgumentsOfAToolWithAnOutputSchemaAreAToolErrorTheClientReads() {
+        client.listTools();
+        CallToolResult result = client.callTool(new CallToolRequest("forecast", Map.of("place", "Oslo", "days", 0)));
+        assertThat(result.isError()).isTrue();
+        assertThat(result.structuredContent()).isNull();
+        assertThat(texts(result.content())).startsWith("Invalid arguments for tool 'forecast':\n- $.days: ")
+                .endsWith("(minimum)");
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> violations = (List<Map<String, Object>>) result.meta().get("io.beammcp/violations");
+        assertThat(violations).extracting(v -> v.get("path"), v -> v.get("keyword"))
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("$.days", "minimum"));
     }
 
     @Test

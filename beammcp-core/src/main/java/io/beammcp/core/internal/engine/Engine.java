@@ -94,7 +94,7 @@ public final class Engine {
         this.codec = new JsonCodec(config.maxMessageSize(), config.valueMapper());
         this.envelopes = new Envelopes(codec);
         ResultShaper shaper = new ResultShaper(codec, config.serverName(), config.serverVersion());
-        this.answers = new Answers(envelopes, shaper, config.limits().maxResultBytes());
+        this.answers = new Answers(codec, envelopes, shaper, config.limits().maxResultBytes());
         SchemaCompiler compiler = new SchemaCompiler(codec);
         Blocks blocks = new Blocks(codec);
         this.catalog = new CatalogState(config, codec, compiler, blocks);

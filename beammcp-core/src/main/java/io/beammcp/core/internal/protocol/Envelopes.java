@@ -29,6 +29,20 @@ public final class Envelopes {
         return write(new Envelope(id, null, "result", result));
     }
 
+    /**
+     * A result response no longer than {@code maxBytes}, measured as it is written: writing stops at the first
+     * byte past the bound, so a result larger than that is never held whole; {@code null} then.
+     */
+    public byte[] result(JsonNode id, JsonNode result, int maxBytes) {
+        Bounded out = new Bounded(maxBytes);
+        try {
+            codec.mapper().writeValue(out, new Envelope(id, null, "result", result));
+        } catch (Bounded.OverBoundException over) {
+            return null;
+        }
+        return out.toByteArray();
+    }
+
     /** An error response. */
     public byte[] error(JsonNode id, McpError error) {
         ObjectNode body = codec.object().put("code", error.code()).put("message", error.getMessage());
@@ -64,6 +78,45 @@ public final class Envelopes {
 
     private byte[] write(Envelope envelope) {
         return codec.mapper().writeValueAsBytes(envelope);
+    }
+
+    /** A buffer that refuses the write that would take it past its bound. */
+    private static final class Bounded extends ByteArrayOutputStream {
+
+        private final int max;
+
+        Bounded(int max) {
+            super(Math.min(max, 8192));
+            this.max = max;
+        }
+
+        @Override
+        public void write(int b) {
+            check(1);
+            super.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            check(len);
+            super.write(b, off, len);
+        }
+
+        private void check(int more) {
+            if (more > max - count) {
+                throw new OverBoundException();
+            }
+        }
+
+        /** Unchecked, so that Jackson passes it on as it is; no stack trace: it is an answer, not a fault. */
+        static final class OverBoundException extends RuntimeException {
+
+            private static final long serialVersionUID = 1L;
+
+            OverBoundException() {
+                super(null, null, false, false);
+            }
+        }
     }
 
     /** {@code {"jsonrpc":"2.0","id":…,"method":…,"<member>":…}}, each member only when present. */

@@ -51,15 +51,19 @@ public final class ResultShaper {
         if (cache != null) {
             cache.putOn(result);
         }
-        if (result.has("resultType")) {
-            // shaped by its handler, resultType first (core-built results only: hosts cannot add members)
-            result.set("_meta", resultMeta);
-            return result;
+        ObjectNode shaped = result;
+        if (!result.has("resultType")) {
+            shaped = codec.object();
+            shaped.put("resultType", "complete");
+            shaped.setAll(result);
         }
-        ObjectNode shaped = codec.object();
-        shaped.put("resultType", "complete");
-        shaped.setAll(result);
-        shaped.set("_meta", resultMeta);
+        // (core-built results only: hosts cannot add members) a refusal's own _meta keeps its keys; the shared
+        // one is never written to
+        if (shaped.get("_meta") instanceof ObjectNode own && own != resultMeta) {
+            own.set(MetaKeys.SERVER_INFO, serverInfo);
+        } else {
+            shaped.set("_meta", resultMeta);
+        }
         return shaped;
     }
 

@@ -5,6 +5,7 @@ import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.input.RequestInput;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.McpError;
+import io.beammcp.core.internal.protocol.ToolErrors;
 import io.beammcp.core.internal.streams.Broadcaster;
 import io.beammcp.core.tasks.TaskRecord;
 import io.beammcp.core.tasks.TaskStore;
@@ -161,11 +162,7 @@ public final class Tasks {
 
     /** The answer when no task can be created: a tool error the model can read. */
     ObjectNode storeFull() {
-        ObjectNode out = codec.object().put("resultType", "complete");
-        out.putArray("content").addObject().put("type", "text")
-                .put("text", "The server holds as many tasks as it may; try again later");
-        out.put("isError", true);
-        return out;
+        return ToolErrors.of(codec, "The server holds as many tasks as it may; try again later");
     }
 
     void running(TaskCall call) {
