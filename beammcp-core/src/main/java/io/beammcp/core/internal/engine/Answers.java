@@ -9,6 +9,7 @@ import io.beammcp.core.internal.protocol.Envelopes;
 import io.beammcp.core.internal.protocol.McpError;
 import io.beammcp.core.internal.protocol.McpMethod;
 import io.beammcp.core.internal.protocol.ResultShaper;
+import io.beammcp.core.internal.protocol.RevisionShape;
 import io.beammcp.core.internal.protocol.ToolErrors;
 import io.beammcp.core.server.LegacySession;
 import io.beammcp.core.server.Reply;
@@ -58,12 +59,16 @@ final class Answers {
      * {@code -32603}. Running out of memory while encoding it ends this call the same way, not the transport.
      */
     Reply hostResult(Request request, ObjectNode result, CacheHints cache) {
-        Revision era = request.era();
-        JsonNode id = request.id();
-        McpMethod method = request.message().known();
+        return hostResult(request.era(), request.id(), request.message().known(), request.context().shape(), result,
+                cache);
+    }
+
+    /** As {@link #hostResult(Request, ObjectNode, CacheHints)}, for a session of {@code session}'s revision. */
+    Reply hostResult(Revision era, JsonNode id, McpMethod method, RevisionShape session, ObjectNode result,
+            CacheHints cache) {
         byte[] body;
         try {
-            ObjectNode shaped = shape(request, result, cache);
+            ObjectNode shaped = shaper.shape(era, session, method, result, cache);
             body = maxResultBytes > 0 ? envelopes.result(id, shaped, maxResultBytes) : envelopes.result(id, shaped);
         } catch (OutOfMemoryError exhausted) {
             log.error("Encoding a {} result ran out of memory; the client got {}: {}", method.id(), answer(method),

@@ -61,7 +61,8 @@ class AnswersTest {
     }
 
     private void assertAnswered(Answers answers, Revision era) {
-        Reply tool = answers.hostResult(era, codec.nodes().numberNode(7), McpMethod.TOOLS_CALL, exhausting(), null);
+        Reply tool = answers.hostResult(era, codec.nodes().numberNode(7), McpMethod.TOOLS_CALL, null, exhausting(),
+                null);
         JsonNode body = codec.read(tool.body());
         assertThat(body.at("/id").asInt()).isEqualTo(7);
         assertThat(body.at("/result/isError").asBoolean()).isTrue();
@@ -69,7 +70,8 @@ class AnswersTest {
                 .isEqualTo("The result was too large to send: the server ran out of memory encoding it");
         assertThat(body.at("/result").has("structuredContent")).isFalse();
 
-        Reply read = answers.hostResult(era, codec.nodes().numberNode(8), McpMethod.RESOURCES_READ, exhausting(), null);
+        Reply read = answers.hostResult(era, codec.nodes().numberNode(8), McpMethod.RESOURCES_READ, null,
+                exhausting(), null);
         JsonNode error = codec.read(read.body());
         assertThat(error.at("/id").asInt()).isEqualTo(8);
         assertThat(error.at("/error/code").asInt()).isEqualTo(-32603);
