@@ -15,10 +15,10 @@ import io.beammcp.core.ResourceReader;
 import io.beammcp.core.ResourceSpec;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.server.McpServer;
-import io.beammcp.core.server.Reply;
+import io.beammcp.core.spi.Reply;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -212,7 +212,7 @@ class BeamMcpAutoConfigurationTests {
     }
 
     private static boolean listen(McpServer server, Object id, CompletableFuture<Reply> end, Principal caller) {
-        LegacySession session = LegacySession.create();
+        LegacySession session = McpServer.newSession();
         boolean[] acknowledged = new boolean[1];
         server.handle(Wire.modern(id, "subscriptions/listen", "\"notifications\":{}").getBytes(StandardCharsets.UTF_8),
                 Wire.stdio(session, sent -> acknowledged[0] = true, caller), Runnable::run, end::complete);
@@ -300,7 +300,7 @@ class BeamMcpAutoConfigurationTests {
         runner.withUserConfiguration(Hosts.CatalogOnly.class, AskingForRoots.class)
                 .withPropertyValues("beammcp.input.timeout=100ms").run(context -> {
                     McpServer server = context.getBean(McpServer.class);
-                    LegacySession session = LegacySession.create();
+                    LegacySession session = McpServer.newSession();
                     List<String> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
                     Exchange exchange = Wire.stdio(session, sent::add);
                     server.handle(("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"

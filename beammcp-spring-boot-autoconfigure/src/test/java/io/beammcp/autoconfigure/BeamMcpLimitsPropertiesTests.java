@@ -1,7 +1,7 @@
 package io.beammcp.autoconfigure;
 
 import io.beammcp.autoconfigure.limits.BeamMcpLimitsProperties;
-import io.beammcp.core.server.McpLimits;
+import io.beammcp.core.spi.McpLimits;
 import io.beammcp.core.server.McpServer;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;

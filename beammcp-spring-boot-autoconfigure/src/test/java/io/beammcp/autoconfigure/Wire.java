@@ -1,10 +1,10 @@
 package io.beammcp.autoconfigure;
 
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.server.McpServer;
-import io.beammcp.core.server.Reply;
-import io.beammcp.core.server.TransportFacts;
+import io.beammcp.core.spi.Reply;
+import io.beammcp.core.spi.TransportFacts;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -41,7 +41,7 @@ public final class Wire {
 
     /** The response to one message, parsed. */
     static JsonNode ask(McpServer server, String message) {
-        Reply reply = server.handle(message.getBytes(StandardCharsets.UTF_8), stdio(LegacySession.create(), sent -> { }));
+        Reply reply = server.handle(message.getBytes(StandardCharsets.UTF_8), stdio(McpServer.newSession(), sent -> { }));
         return JSON.readTree(reply.body());
     }
 

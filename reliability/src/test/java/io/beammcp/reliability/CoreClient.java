@@ -1,10 +1,10 @@
 package io.beammcp.reliability;
 
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.server.McpServer;
-import io.beammcp.core.server.Reply;
-import io.beammcp.core.server.TransportFacts;
+import io.beammcp.core.spi.Reply;
+import io.beammcp.core.spi.TransportFacts;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -30,7 +30,7 @@ final class CoreClient {
     final McpServer server;
     final Map<String, List<String>> headers = new LinkedHashMap<>();
     TransportFacts transport = TransportFacts.STDIO;
-    LegacySession session = LegacySession.create();
+    LegacySession session = McpServer.newSession();
     boolean withSession = true;
     Reply last;
 

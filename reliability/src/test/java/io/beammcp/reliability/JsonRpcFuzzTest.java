@@ -1,10 +1,10 @@
 package io.beammcp.reliability;
 
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.server.McpServer;
-import io.beammcp.core.server.Reply;
-import io.beammcp.core.server.TransportFacts;
+import io.beammcp.core.spi.Reply;
+import io.beammcp.core.spi.TransportFacts;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -39,7 +39,7 @@ class JsonRpcFuzzTest {
         McpServer server = host.server(b -> b.maxMessageSize(CAP));
         MessageFuzzer fuzzer = new MessageFuzzer(SEED, CAP);
         SplittableRandom headers = new SplittableRandom(SEED ^ 0x5DEECE66DL);
-        LegacySession stdioSession = LegacySession.create();
+        LegacySession stdioSession = McpServer.newSession();
         List<String> failures = new ArrayList<>();
         Map<MessageFuzzer.Kind, Integer> kinds = new EnumMap<>(MessageFuzzer.Kind.class);
         Quiet quiet = Quiet.hostFaults();

@@ -1,5 +1,9 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.McpObserver;
+import io.beammcp.core.spi.McpLimits;
+import io.beammcp.core.spi.McpAccessPolicy;
 import io.beammcp.core.Binding;
 import io.beammcp.core.Catalog;
 import io.beammcp.core.CatalogChanges;

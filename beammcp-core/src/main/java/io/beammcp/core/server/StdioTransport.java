@@ -1,5 +1,9 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.Reply;
+import io.beammcp.core.spi.TransportFacts;
+import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.internal.stdio.LineReader;
 import io.beammcp.core.internal.stdio.LineWriter;
 
@@ -92,7 +96,7 @@ public final class StdioTransport {
     public void serve(InputStream in, OutputStream out) throws IOException, InterruptedException {
         LineWriter writer = new LineWriter(out);
         // the process is one legacy session, and tracks every request in flight for notifications/cancelled
-        LegacySession session = LegacySession.create();
+        LegacySession session = McpServer.newSession();
         Exchange exchange = new Exchange() {
             @Override
             public TransportFacts facts() {

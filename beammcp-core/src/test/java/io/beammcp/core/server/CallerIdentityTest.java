@@ -1,5 +1,6 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.spi.McpLimits;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import org.junit.jupiter.api.Test;

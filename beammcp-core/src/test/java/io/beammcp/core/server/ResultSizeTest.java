@@ -1,5 +1,6 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.spi.McpLimits;
 import io.beammcp.core.Catalog;
 import io.beammcp.core.Content;
 import io.beammcp.core.PromptMessage;

@@ -1,5 +1,6 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.spi.McpAccessPolicy;
 import io.beammcp.core.Catalog;
 import io.beammcp.core.CatalogChanges;
 import io.beammcp.core.Content;

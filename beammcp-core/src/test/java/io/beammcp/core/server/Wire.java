@@ -1,5 +1,9 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.Reply;
+import io.beammcp.core.spi.TransportFacts;
+import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.Catalog;
 import io.beammcp.core.Dispatch;
 import io.beammcp.core.Revision;
@@ -34,7 +38,7 @@ final class Wire {
 
     final McpServer server;
     /** The session this client presents; an HTTP initialize replaces it with the one it opened, as a store would. */
-    LegacySession session = LegacySession.create();
+    LegacySession session = McpServer.newSession();
     final Map<String, List<String>> headers = new LinkedHashMap<>();
     TransportFacts transport = TransportFacts.STDIO;
     boolean withSession = true;

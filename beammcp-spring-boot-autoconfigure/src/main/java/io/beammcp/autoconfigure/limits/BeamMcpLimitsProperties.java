@@ -1,6 +1,6 @@
 package io.beammcp.autoconfigure.limits;
 
-import io.beammcp.core.server.McpLimits;
+import io.beammcp.core.spi.McpLimits;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 

@@ -1,6 +1,6 @@
 package io.beammcp.autoconfigure.security;
 
-import io.beammcp.core.server.McpAccessPolicy;
+import io.beammcp.core.spi.McpAccessPolicy;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;

@@ -2,7 +2,7 @@ package io.beammcp.autoconfigure.http;
 
 import io.beammcp.core.Catalog;
 import io.beammcp.core.ToolResult;
-import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.server.McpServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -15,11 +15,11 @@ import io.beammcp.core.Dispatch;
 import io.beammcp.core.ToolErrorException;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.LegacySession;
-import io.beammcp.core.server.McpObserver;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.LegacySession;
+import io.beammcp.core.spi.McpObserver;
 import io.beammcp.core.server.McpServer;
-import io.beammcp.core.server.TransportFacts;
+import io.beammcp.core.spi.TransportFacts;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
@@ -116,7 +116,7 @@ class BeamMcpObservationAutoConfigurationTests {
         runner.withUserConfiguration(Registry.class)
                 .withBean("guard", McpObserver.class, () -> request -> outcome -> seen.add(request.method()))
                 .run(context -> {
-                    send(context.getBean(McpServer.class), TransportFacts.STDIO, LegacySession.create(),
+                    send(context.getBean(McpServer.class), TransportFacts.STDIO, McpServer.newSession(),
                             modern(1, "tools/list", ""));
                     assertThat(seen).containsExactly("tools/list");
                     TestObservationRegistryAssert.assertThat(context.getBean(TestObservationRegistry.class))
@@ -129,7 +129,7 @@ class BeamMcpObservationAutoConfigurationTests {
         runner.withUserConfiguration(Registry.class).run(context -> {
             TestObservationRegistry registry = context.getBean(TestObservationRegistry.class);
             McpServer server = context.getBean(McpServer.class);
-            LegacySession session = LegacySession.create();
+            LegacySession session = McpServer.newSession();
             send(server, TransportFacts.STDIO, session, modern(1, "tools/call",
                     "\"name\":\"echo\",\"arguments\":{\"text\":\"hi\"}"));
             TestObservationRegistryAssert.assertThat(registry).hasNumberOfObservationsEqualTo(1)
@@ -218,7 +218,7 @@ class BeamMcpObservationAutoConfigurationTests {
     void aRequestLeftUnansweredIsCancelled() {
         McpObservationContext context = new McpObservationContext(new McpObserver.Request("tools/call", "echo", "pipe",
                 "1", null, null, null, java.util.Map.of()));
-        context.setOutcome(new McpObserver.Outcome(io.beammcp.core.server.Reply.Kind.UNANSWERED,
+        context.setOutcome(new McpObserver.Outcome(io.beammcp.core.spi.Reply.Kind.UNANSWERED,
                 io.beammcp.core.Revision.V2026_07_28, null, false));
         assertThat(new DefaultMcpObservationConvention().getLowCardinalityKeyValues(context).stream()
                 .filter(k -> k.getKey().equals("error.type")).findFirst().orElseThrow().getValue()).isEqualTo("cancelled");

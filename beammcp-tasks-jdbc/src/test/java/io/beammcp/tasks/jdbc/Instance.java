@@ -1,10 +1,10 @@
 package io.beammcp.tasks.jdbc;
 
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.server.McpServer;
-import io.beammcp.core.server.Reply;
-import io.beammcp.core.server.TransportFacts;
+import io.beammcp.core.spi.Reply;
+import io.beammcp.core.spi.TransportFacts;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;

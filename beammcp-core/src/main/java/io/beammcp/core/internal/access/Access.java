@@ -2,7 +2,7 @@ package io.beammcp.core.internal.access;
 
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.protocol.McpError;
-import io.beammcp.core.server.McpAccessPolicy;
+import io.beammcp.core.spi.McpAccessPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -18,6 +18,7 @@ import io.beammcp.core.internal.input.InputRequiredException;
 import io.beammcp.core.internal.input.InputStates;
 import io.beammcp.core.internal.input.Inputs;
 import io.beammcp.core.internal.json.JsonCodec;
+import io.beammcp.core.internal.json.ParseRefusal;
 import io.beammcp.core.internal.limits.CallerRates;
 import io.beammcp.core.internal.limits.ToolBulkhead;
 import io.beammcp.core.internal.prompts.PromptsHandler;
@@ -38,10 +39,10 @@ import io.beammcp.core.internal.tasks.Tasks;
 import io.beammcp.core.internal.tasks.TasksHandler;
 import io.beammcp.core.internal.tools.ToolCalls;
 import io.beammcp.core.internal.tools.ToolsHandler;
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.LegacySession;
-import io.beammcp.core.server.McpObserver;
-import io.beammcp.core.server.Reply;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.LegacySession;
+import io.beammcp.core.spi.McpObserver;
+import io.beammcp.core.spi.Reply;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -202,8 +203,8 @@ public final class Engine {
         Message message;
         try {
             message = Message.parse(codec.read(bytes));
-        } catch (McpError e) {
-            answer.accept(answers.error(null, null, e));
+        } catch (ParseRefusal e) {
+            answer.accept(answers.error(null, null, new McpError(McpError.PARSE_ERROR, e.reason())));
             return;
         } catch (Message.Refusal r) {
             answer.accept(r.batch() != null && EraDecision.definesBatches(exchange)

@@ -2,9 +2,9 @@ package io.beammcp.core.internal.engine;
 
 import io.beammcp.core.internal.protocol.McpMethod;
 import io.beammcp.core.internal.protocol.Message;
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.McpObserver;
-import io.beammcp.core.server.Reply;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.McpObserver;
+import io.beammcp.core.spi.Reply;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;

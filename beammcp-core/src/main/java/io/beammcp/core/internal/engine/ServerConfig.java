@@ -8,9 +8,9 @@ import io.beammcp.core.PromptRenderer;
 import io.beammcp.core.ResourceReader;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.tasks.TaskSettings;
-import io.beammcp.core.server.McpAccessPolicy;
-import io.beammcp.core.server.McpObserver;
-import io.beammcp.core.server.McpLimits;
+import io.beammcp.core.spi.McpAccessPolicy;
+import io.beammcp.core.spi.McpObserver;
+import io.beammcp.core.spi.McpLimits;
 import io.beammcp.core.tasks.TaskStore;
 
 import tools.jackson.databind.json.JsonMapper;

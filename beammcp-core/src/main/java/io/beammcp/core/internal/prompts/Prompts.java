@@ -16,7 +16,7 @@ import io.beammcp.core.internal.catalog.Paged;
 import io.beammcp.core.internal.catalog.SchemaCompiler;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.McpError;
-import io.beammcp.core.server.McpAccessPolicy;
+import io.beammcp.core.spi.McpAccessPolicy;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;

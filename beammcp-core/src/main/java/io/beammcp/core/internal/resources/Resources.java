@@ -8,7 +8,7 @@ import io.beammcp.core.ResourceReader;
 import io.beammcp.core.ResourceSpec;
 import io.beammcp.core.ResourceTemplateSpec;
 import io.beammcp.core.internal.access.Access;
-import io.beammcp.core.server.McpAccessPolicy;
+import io.beammcp.core.spi.McpAccessPolicy;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.HostFaults;
 import io.beammcp.core.internal.catalog.Blocks;

@@ -3,7 +3,7 @@ package io.beammcp.core.internal.session;
 import io.beammcp.core.LogLevel;
 import io.beammcp.core.Revision;
 import io.beammcp.core.internal.protocol.RevisionShape;
-import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.spi.LegacySession;
 import tools.jackson.databind.JsonNode;
 
 import java.util.List;

@@ -3,8 +3,8 @@ package io.beammcp.core.internal.streams;
 import io.beammcp.core.internal.session.Cancellable;
 import io.beammcp.core.internal.session.Session;
 import io.beammcp.core.internal.session.SessionStream;
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.Reply;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.Reply;
 import tools.jackson.databind.JsonNode;
 
 import java.security.Principal;

@@ -1,7 +1,7 @@
 package io.beammcp.core.internal.tools;
 
 import io.beammcp.core.internal.protocol.HeaderRules;
-import io.beammcp.core.server.Exchange;
+import io.beammcp.core.spi.Exchange;
 import tools.jackson.databind.JsonNode;
 
 import java.math.BigDecimal;

@@ -16,7 +16,7 @@ import io.beammcp.core.internal.limits.ToolBulkhead;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.protocol.McpError;
 import io.beammcp.core.internal.tasks.Tasks;
-import io.beammcp.core.server.McpAccessPolicy;
+import io.beammcp.core.spi.McpAccessPolicy;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 

@@ -5,7 +5,7 @@ import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.Envelopes;
 import io.beammcp.core.internal.protocol.McpMethod;
 import io.beammcp.core.internal.protocol.ResultShaper;
-import io.beammcp.core.server.Reply;
+import io.beammcp.core.spi.Reply;
 import org.junit.jupiter.api.Test;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.JacksonSerializable;

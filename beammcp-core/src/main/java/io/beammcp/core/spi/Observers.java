@@ -1,4 +1,4 @@
-package io.beammcp.core.server;
+package io.beammcp.core.spi;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,24 +1,15 @@
-package io.beammcp.core.server;
+package io.beammcp.core.spi;
 
 import io.beammcp.core.Revision;
-import io.beammcp.core.internal.session.Session;
 
 /**
  * The state of one legacy (2025-11-25) client, kept by the core: what {@code initialize} negotiated, its log
  * level, its subscriptions, the streams it holds open and the requests it can still cancel. A stdio process
  * holds one from its start (not yet open); over HTTP, {@code initialize} opens a new one, which a session
- * store keeps under its {@code Mcp-Session-Id}. Sessions are made by the core: use {@link #create()}.
+ * store keeps under its {@code Mcp-Session-Id}. Sessions are made by the core: a transport that holds one from the start (stdio) gets it from
+ * {@code McpServer.newSession()}.
  */
 public interface LegacySession {
-
-    /**
-     * A session not yet opened by {@code initialize}, as a stdio process starts with.
-     *
-     * @return a new session
-     */
-    static LegacySession create() {
-        return new Session();
-    }
 
     /**
      * Whether {@code initialize} has been answered for this session.

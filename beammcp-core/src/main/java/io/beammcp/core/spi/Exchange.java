@@ -1,4 +1,4 @@
-package io.beammcp.core.server;
+package io.beammcp.core.spi;
 
 import java.security.Principal;
 import java.util.List;

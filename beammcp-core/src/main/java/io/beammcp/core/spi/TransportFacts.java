@@ -1,4 +1,4 @@
-package io.beammcp.core.server;
+package io.beammcp.core.spi;
 
 /**
  * What a transport tells the core about itself, as the rules of the specification that depend on it. The
