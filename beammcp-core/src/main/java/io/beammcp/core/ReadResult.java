@@ -1,5 +1,6 @@
 package io.beammcp.core;
 
+import io.beammcp.core.catalog.ResourceReader;
 import java.util.List;
 
 /**

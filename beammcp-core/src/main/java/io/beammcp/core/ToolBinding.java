@@ -1,5 +1,7 @@
 package io.beammcp.core;
 
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.Dispatch;
 import java.util.Map;
 import java.util.Objects;
 

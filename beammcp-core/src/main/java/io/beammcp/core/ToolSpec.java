@@ -1,5 +1,6 @@
 package io.beammcp.core;
 
+import io.beammcp.core.catalog.Catalog;
 import java.util.List;
 import java.util.Map;
 

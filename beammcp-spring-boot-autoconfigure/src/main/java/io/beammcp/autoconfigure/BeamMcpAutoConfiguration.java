@@ -2,13 +2,13 @@ package io.beammcp.autoconfigure;
 
 import io.beammcp.autoconfigure.security.SecurityContexts;
 import io.beammcp.autoconfigure.tasks.BeamMcpTasksProperties;
-import io.beammcp.core.Catalog;
-import io.beammcp.core.CatalogChanges;
-import io.beammcp.core.CatalogRegistry;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.CatalogChanges;
+import io.beammcp.core.BindingRegistry;
 import io.beammcp.core.Completer;
-import io.beammcp.core.Dispatch;
-import io.beammcp.core.PromptRenderer;
-import io.beammcp.core.ResourceReader;
+import io.beammcp.core.catalog.Dispatch;
+import io.beammcp.core.catalog.PromptRenderer;
+import io.beammcp.core.catalog.ResourceReader;
 import io.beammcp.core.server.CachedResult;
 import io.beammcp.core.spi.McpObserver;
 import io.beammcp.core.server.McpServer;
@@ -35,7 +35,7 @@ import java.nio.charset.StandardCharsets;
  * Builds the {@link McpServer} from everything the application contributes (see {@link McpHostDiscoverer}):
  * beans with {@code @McpTool}, {@code @McpResource}, {@code @McpPrompt} ... methods, binding beans, the
  * low-level {@link Catalog} and {@link Dispatch} with its {@link ResourceReader}, {@link PromptRenderer},
- * {@link Completer} and {@link CatalogChanges}, and a {@link CatalogRegistry} (the last two declare that the
+ * {@link Completer} and {@link CatalogChanges}, and a {@link BindingRegistry} (the last two declare that the
  * lists change), with the {@link BeamMcpProperties}. Host values are written, and annotated arguments bound,
  * with the application's {@link JsonMapper} ({@code spring.jackson.*}) when there is one. Offering nothing, or
  * a catalog the core refuses, fails startup with an explanation. Every {@link McpObserver} bean sees every

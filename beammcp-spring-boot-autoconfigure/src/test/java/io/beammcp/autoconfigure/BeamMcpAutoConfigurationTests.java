@@ -1,17 +1,17 @@
 package io.beammcp.autoconfigure;
 
-import io.beammcp.core.Catalog;
-import io.beammcp.core.CatalogChanges;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.CatalogChanges;
 import io.beammcp.core.Completer;
 import io.beammcp.core.Content;
-import io.beammcp.core.Dispatch;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.PromptMessage;
-import io.beammcp.core.PromptRenderer;
+import io.beammcp.core.catalog.PromptRenderer;
 import io.beammcp.core.PromptResult;
 import io.beammcp.core.PromptSpec;
 import io.beammcp.core.ReadResult;
 import io.beammcp.core.ResourceContents;
-import io.beammcp.core.ResourceReader;
+import io.beammcp.core.catalog.ResourceReader;
 import io.beammcp.core.ResourceSpec;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
@@ -106,7 +106,7 @@ class BeamMcpAutoConfigurationTests {
         runner.withUserConfiguration(Hosts.DispatchOnly.class).run(context -> {
             FailureAnalysis analysis = new MissingCatalogFailureAnalyzer().analyze(context.getStartupFailure());
             assertThat(analysis.getDescription()).isEqualTo("The MCP server needs a bean of type"
-                    + " io.beammcp.core.Catalog, listing the tools to offer, and the application defines none.");
+                    + " io.beammcp.core.catalog.Catalog, listing the tools to offer, and the application defines none.");
             assertThat(analysis.getAction()).isEqualTo("Add a bean such as @Bean Catalog catalog() { return"
                     + " Catalog.of(List.of(ToolSpec.builder(\"get_weather\").description(\"Current weather for a"
                     + " place\").build())); } to a @Configuration class.");
@@ -118,7 +118,7 @@ class BeamMcpAutoConfigurationTests {
         runner.withUserConfiguration(Hosts.CatalogOnly.class).run(context -> {
             FailureAnalysis analysis = new MissingCatalogFailureAnalyzer().analyze(context.getStartupFailure());
             assertThat(analysis.getDescription()).isEqualTo("The MCP server needs a bean of type"
-                    + " io.beammcp.core.Dispatch, running the tools of the Catalog, and the application defines"
+                    + " io.beammcp.core.catalog.Dispatch, running the tools of the Catalog, and the application defines"
                     + " none.");
             assertThat(analysis.getAction()).isEqualTo("Add a bean such as @Bean Dispatch dispatch() { return"
                     + " (tool, arguments, context) -> ToolResult.of(\"Sunny\"); } to a @Configuration class.");

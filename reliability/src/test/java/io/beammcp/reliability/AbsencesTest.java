@@ -62,7 +62,7 @@ class AbsencesTest extends LiveServer {
             case "completions" -> b -> b.completer(host.completer());
             default -> b -> b.resourceReader(host.reader()).promptRenderer(host.renderer()).completer(host.completer());
         };
-        McpServer server = settings.apply(McpServer.builder(io.beammcp.core.Catalog.of(TestHost.tools()),
+        McpServer server = settings.apply(McpServer.builder(io.beammcp.core.catalog.Catalog.of(TestHost.tools()),
                 host.dispatch())).build();
         CoreClient client = new CoreClient(server);
         JsonNode modern = result(client.modern(1, "server/discover", null)).path("capabilities");

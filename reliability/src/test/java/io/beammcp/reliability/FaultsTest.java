@@ -79,7 +79,7 @@ class FaultsTest {
     @Test
     void aHostErrorThrownAsAnErrorNotAnExceptionIsAlsoContained() {
         io.beammcp.core.server.McpServer server = io.beammcp.core.server.McpServer.builder(
-                io.beammcp.core.Catalog.of(List.of(io.beammcp.core.ToolSpec.builder("assert").build(),
+                io.beammcp.core.catalog.Catalog.of(List.of(io.beammcp.core.ToolSpec.builder("assert").build(),
                         io.beammcp.core.ToolSpec.builder("linkage").build())),
                 (name, arguments, context) -> {
                     if (name.equals("assert")) {

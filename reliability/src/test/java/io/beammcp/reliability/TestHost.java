@@ -1,17 +1,17 @@
 package io.beammcp.reliability;
 
-import io.beammcp.core.Catalog;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.Completer;
 import io.beammcp.core.Content;
-import io.beammcp.core.Dispatch;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.PromptArgument;
 import io.beammcp.core.PromptMessage;
-import io.beammcp.core.PromptRenderer;
+import io.beammcp.core.catalog.PromptRenderer;
 import io.beammcp.core.PromptResult;
 import io.beammcp.core.PromptSpec;
 import io.beammcp.core.ReadResult;
 import io.beammcp.core.ResourceContents;
-import io.beammcp.core.ResourceReader;
+import io.beammcp.core.catalog.ResourceReader;
 import io.beammcp.core.ResourceSpec;
 import io.beammcp.core.ResourceTemplateSpec;
 import io.beammcp.core.ToolResult;

@@ -1,15 +1,15 @@
 package io.beammcp.core.server;
 
-import io.beammcp.core.internal.session.Session;
-import io.beammcp.core.spi.LegacySession;
-import io.beammcp.core.spi.Exchange;
-import io.beammcp.core.spi.Reply;
-import io.beammcp.core.spi.TransportFacts;
-import io.beammcp.core.Catalog;
-import io.beammcp.core.CatalogChanges;
-import io.beammcp.core.Dispatch;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.CatalogChanges;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.internal.engine.Engine;
 import io.beammcp.core.internal.engine.ServerConfig;
+import io.beammcp.core.internal.session.Session;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.LegacySession;
+import io.beammcp.core.spi.Reply;
+import io.beammcp.core.spi.TransportFacts;
 
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;

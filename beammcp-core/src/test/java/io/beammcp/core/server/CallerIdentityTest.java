@@ -72,7 +72,7 @@ class CallerIdentityTest {
 
     @Test
     void aCallerWithoutANameOpensNoStream() {
-        Wire wire = Wire.of(b -> b.catalogChanges(new io.beammcp.core.CatalogChanges()), (name, args, ctx) ->
+        Wire wire = Wire.of(b -> b.catalogChanges(new io.beammcp.core.catalog.CatalogChanges()), (name, args, ctx) ->
                 ToolResult.of("done"), ToolSpec.builder("count").build()).http();
         wire.modernHeaders("subscriptions/listen");
         wire.principal = named("");

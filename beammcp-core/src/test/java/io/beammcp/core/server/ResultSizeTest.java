@@ -1,7 +1,7 @@
 package io.beammcp.core.server;
 
 import io.beammcp.core.spi.McpLimits;
-import io.beammcp.core.Catalog;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.Content;
 import io.beammcp.core.PromptMessage;
 import io.beammcp.core.PromptResult;

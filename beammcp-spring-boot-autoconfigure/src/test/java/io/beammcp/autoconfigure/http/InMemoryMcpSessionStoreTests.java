@@ -1,7 +1,7 @@
 package io.beammcp.autoconfigure.http;
 
 import io.beammcp.autoconfigure.Wire;
-import io.beammcp.core.Catalog;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.spi.Exchange;
 import io.beammcp.core.spi.LegacySession;

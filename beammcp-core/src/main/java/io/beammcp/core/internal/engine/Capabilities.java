@@ -1,5 +1,7 @@
 package io.beammcp.core.internal.engine;
 
+import io.beammcp.core.internal.catalog.ListKind;
+import io.beammcp.core.internal.catalog.LiveCatalog;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.protocol.ResultShaper;
@@ -16,19 +18,17 @@ import tools.jackson.databind.node.ObjectNode;
 final class Capabilities {
 
     private final JsonCodec codec;
-    private final CatalogState catalog;
-    private final boolean completions;
+    private final LiveCatalog catalog;
     private final String instructions;
     private final CacheHints discoverCache;
     private final ResultShaper shaper;
     private final boolean tasks;
 
-    Capabilities(JsonCodec codec, CatalogState catalog, boolean completions, String instructions,
+    Capabilities(JsonCodec codec, LiveCatalog catalog, String instructions,
             CacheHints discoverCache, ResultShaper shaper, boolean tasks) {
         this.tasks = tasks;
         this.codec = codec;
         this.catalog = catalog;
-        this.completions = completions;
         this.instructions = instructions;
         this.discoverCache = discoverCache;
         this.shaper = shaper;
@@ -43,13 +43,13 @@ final class Capabilities {
         boolean declared = catalog.listsChange();
         ObjectNode capabilities = codec.object();
         capabilities.putObject("tools").put("listChanged", declared);
-        if (catalog.resources()) {
+        if (catalog.offers(ListKind.RESOURCES)) {
             capabilities.putObject("resources").put("subscribe", declared).put("listChanged", declared);
         }
-        if (catalog.prompts()) {
+        if (catalog.offers(ListKind.PROMPTS)) {
             capabilities.putObject("prompts").put("listChanged", declared);
         }
-        if (completions) {
+        if (catalog.completes()) {
             capabilities.putObject("completions");
         }
         capabilities.putObject("logging");

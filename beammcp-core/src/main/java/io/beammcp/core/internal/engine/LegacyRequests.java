@@ -19,6 +19,7 @@ import io.beammcp.core.internal.protocol.RevisionShape;
 import io.beammcp.core.internal.session.Cancellable;
 import io.beammcp.core.internal.session.Session;
 import io.beammcp.core.internal.streams.Listens;
+import io.beammcp.core.internal.streams.Offers;
 import io.beammcp.core.spi.Exchange;
 import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.spi.Reply;
@@ -27,8 +28,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
-
-import java.security.Principal;
 
 /**
  * The gate of 2025-11-25 messages: the session handshake ({@code initialize}, then
@@ -45,17 +44,17 @@ final class LegacyRequests {
     private final MethodTable table;
     private final Answers answers;
     private final Capabilities capabilities;
-    private final CatalogState catalog;
+    private final Offers offers;
     private final Listens listens;
     private final JsonCodec codec;
     private final Envelopes envelopes;
 
-    LegacyRequests(MethodTable table, Answers answers, Capabilities capabilities, CatalogState catalog,
+    LegacyRequests(MethodTable table, Answers answers, Capabilities capabilities, Offers offers,
             Listens listens, JsonCodec codec, Envelopes envelopes) {
         this.table = table;
         this.answers = answers;
         this.capabilities = capabilities;
-        this.catalog = catalog;
+        this.offers = offers;
         this.listens = listens;
         this.codec = codec;
         this.envelopes = envelopes;
@@ -119,9 +118,9 @@ final class LegacyRequests {
         if (message.known() == McpMethod.NOTIFICATIONS_CANCELLED) {
             cancel(session, message);
         } else if (message.known() == McpMethod.NOTIFICATIONS_INITIALIZED && session.isOpen()
-                && session.markInitialized() && exchange.facts().connectionIsSession() && catalog.listsChange()) {
+                && session.markInitialized() && exchange.facts().connectionIsSession() && offers.listsChange()) {
             // a session's change notifications go out on its connection from now on
-            String refusal = listens.openChannel(exchange, session, catalog, reply -> { });
+            String refusal = listens.openChannel(exchange, session, offers, reply -> { });
             if (refusal != null) {
                 log.warn("This stdio session gets no change notifications: {}", refusal);
             }

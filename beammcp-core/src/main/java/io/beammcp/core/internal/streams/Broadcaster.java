@@ -1,5 +1,6 @@
 package io.beammcp.core.internal.streams;
 
+import io.beammcp.core.internal.catalog.ListKind;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.Envelopes;
 import io.beammcp.core.internal.protocol.MetaKeys;

@@ -1,5 +1,6 @@
 package io.beammcp.core.internal.streams;
 
+import io.beammcp.core.internal.catalog.ListKind;
 import io.beammcp.core.internal.session.Cancellable;
 import io.beammcp.core.internal.session.Session;
 import io.beammcp.core.internal.session.SessionStream;

@@ -2,21 +2,21 @@ package io.beammcp.core.internal.tools;
 
 import com.networknt.schema.Error;
 import io.beammcp.core.Content;
-import io.beammcp.core.Dispatch;
 import io.beammcp.core.InvalidParamsException;
+import io.beammcp.core.Revision;
 import io.beammcp.core.ToolErrorException;
+import io.beammcp.core.ToolResult;
+import io.beammcp.core.internal.call.HostContext;
+import io.beammcp.core.internal.call.HostFaults;
+import io.beammcp.core.internal.catalog.Blocks;
+import io.beammcp.core.internal.catalog.CompiledTool;
+import io.beammcp.core.internal.json.JavaValues;
+import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.ArgumentRefusal;
 import io.beammcp.core.internal.protocol.McpError;
 import io.beammcp.core.internal.protocol.ToolErrors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import io.beammcp.core.Revision;
-import io.beammcp.core.ToolResult;
-import io.beammcp.core.internal.call.HostContext;
-import io.beammcp.core.internal.call.HostFaults;
-import io.beammcp.core.internal.catalog.Blocks;
-import io.beammcp.core.internal.json.JavaValues;
-import io.beammcp.core.internal.json.JsonCodec;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -29,7 +29,7 @@ import java.util.Map;
 
 /**
  * {@code tools/call}: validates the arguments against the tool's compiled input schema, hands only the
- * declared keys to dispatch, and renders what the host returns.
+ * declared keys to the tool's handler, and renders what the host returns.
  */
 public final class ToolCalls {
 
@@ -37,12 +37,10 @@ public final class ToolCalls {
 
     private final JsonCodec codec;
     private final Blocks blocks;
-    private final Dispatch dispatch;
 
-    public ToolCalls(JsonCodec codec, Blocks blocks, Dispatch dispatch) {
+    public ToolCalls(JsonCodec codec, Blocks blocks) {
         this.codec = codec;
         this.blocks = blocks;
-        this.dispatch = dispatch;
     }
 
     /**
@@ -95,7 +93,7 @@ public final class ToolCalls {
     public ObjectNode run(CompiledTool tool, Map<String, Object> arguments, HostContext context) {
         ToolResult result;
         try {
-            result = dispatch.call(tool.name(), arguments, context);
+            result = tool.handler().call(arguments, context);
         } catch (ArgumentRefusal refusal) {
             return modern(ToolErrors.violations(codec, refusal.heading(), refusal.violations()), context.revision());
         } catch (ToolErrorException error) {
@@ -139,7 +137,7 @@ public final class ToolCalls {
 
     private ObjectNode render(CompiledTool tool, ToolResult result, Revision revision) {
         if (result == null) {
-            throw new IllegalStateException("Dispatch returned null");
+            throw new IllegalStateException("The tool's handler returned null");
         }
         if (result instanceof ToolResult.Error error) {
             return ToolErrors.of(codec, error.message(), errorDetail(tool, error, revision));

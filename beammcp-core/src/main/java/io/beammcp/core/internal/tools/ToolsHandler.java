@@ -8,7 +8,8 @@ import io.beammcp.core.internal.access.Callers;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.Outcome;
 import io.beammcp.core.internal.call.Request;
-import io.beammcp.core.internal.catalog.Paged;
+import io.beammcp.core.internal.catalog.CatalogIndex;
+import io.beammcp.core.internal.catalog.CompiledTool;
 import io.beammcp.core.internal.input.Inputs;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.limits.CallerRates;
@@ -30,7 +31,7 @@ import java.util.function.Supplier;
 /** {@code tools/list} and {@code tools/call}, on the tools compiled now. */
 public final class ToolsHandler {
 
-    private final Supplier<Paged<CompiledTool>> tools;
+    private final Supplier<CatalogIndex> catalog;
     private final ToolCalls calls;
     private final Inputs inputs;
     private final JsonCodec codec;
@@ -44,13 +45,13 @@ public final class ToolsHandler {
     /**
      * @param tasks the Tasks extension, or {@code null} when the server runs no tasks
      */
-    public ToolsHandler(Supplier<Paged<CompiledTool>> tools, ToolCalls calls, Inputs inputs, JsonCodec codec,
+    public ToolsHandler(Supplier<CatalogIndex> catalog, ToolCalls calls, Inputs inputs, JsonCodec codec,
             int pageSize, CacheHints cache, Tasks tasks, ToolBulkhead bulkhead, Access access, CallerRates rates) {
         this.access = access;
         this.bulkhead = bulkhead;
         this.rates = rates;
         this.tasks = tasks;
-        this.tools = tools;
+        this.catalog = catalog;
         this.calls = calls;
         this.inputs = inputs;
         this.codec = codec;
@@ -61,7 +62,7 @@ public final class ToolsHandler {
     public Outcome list(Request request) {
         ObjectNode result = codec.object();
         Principal principal = request.context().principal();
-        tools.get().page(request.params(), pageSize, result,
+        catalog.get().tools().page(request.params(), pageSize, result,
                 tool -> access.sees(principal, McpAccessPolicy.Kind.TOOL, tool.name()));
         return Outcome.result(result, access.listHints(cache));
     }
@@ -78,11 +79,11 @@ public final class ToolsHandler {
         if (name == null || !name.isString()) {
             throw McpError.invalidParams("Invalid params: name must be a string");
         }
-        CompiledTool tool = tools.get().get(name.stringValue());
+        CompiledTool tool = catalog.get().tools().get(name.stringValue());
         Principal principal = request.context().principal();
         String caller = Callers.of(request.exchange());
         if (tool == null || !access.sees(principal, McpAccessPolicy.Kind.TOOL, tool.name())) {
-            String shown = ToolIndex.NAME.matcher(name.stringValue()).matches() ? ": " + name.stringValue() : "";
+            String shown = CompiledTool.NAME.matcher(name.stringValue()).matches() ? ": " + name.stringValue() : "";
             throw McpError.invalidParams("Unknown tool" + shown);
         }
         if (rates.bounded()) {

@@ -1,4 +1,8 @@
-package io.beammcp.core;
+package io.beammcp.core.catalog;
+
+import io.beammcp.core.PromptSpec;
+import io.beammcp.core.ResourceEntry;
+import io.beammcp.core.ToolSpec;
 
 import java.util.List;
 

@@ -1,4 +1,7 @@
-package io.beammcp.core;
+package io.beammcp.core.catalog;
+
+import io.beammcp.core.CallContext;
+import io.beammcp.core.ReadResult;
 
 /**
  * Reads resources. The server calls it only for a URI the catalog lists or a listed template matches;

@@ -1,4 +1,7 @@
-package io.beammcp.core;
+package io.beammcp.core.catalog;
+
+import io.beammcp.core.CallContext;
+import io.beammcp.core.ToolResult;
 
 import java.util.Map;
 

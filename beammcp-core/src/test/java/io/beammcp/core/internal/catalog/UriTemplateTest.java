@@ -1,4 +1,4 @@
-package io.beammcp.core.internal.resources;
+package io.beammcp.core.internal.catalog;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

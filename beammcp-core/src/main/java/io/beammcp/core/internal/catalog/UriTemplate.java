@@ -1,4 +1,4 @@
-package io.beammcp.core.internal.resources;
+package io.beammcp.core.internal.catalog;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

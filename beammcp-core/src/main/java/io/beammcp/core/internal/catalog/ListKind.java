@@ -1,4 +1,4 @@
-package io.beammcp.core.internal.streams;
+package io.beammcp.core.internal.catalog;
 
 import io.beammcp.core.internal.protocol.Notification;
 

@@ -8,9 +8,9 @@ import tools.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /** JSON for the optional fields every advertised item shares; absent values are left out, never null. */
-public final class Catalogs {
+public final class Fields {
 
-    private Catalogs() {
+    private Fields() {
     }
 
     public static void putIfPresent(ObjectNode node, String field, String value) {

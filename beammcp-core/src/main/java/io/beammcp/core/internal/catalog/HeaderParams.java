@@ -1,4 +1,4 @@
-package io.beammcp.core.internal.tools;
+package io.beammcp.core.internal.catalog;
 
 import io.beammcp.core.internal.protocol.HeaderRules;
 import io.beammcp.core.spi.Exchange;

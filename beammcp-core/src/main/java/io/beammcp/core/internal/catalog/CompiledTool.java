@@ -1,49 +1,43 @@
-package io.beammcp.core.internal.tools;
+package io.beammcp.core.internal.catalog;
 
 import io.beammcp.core.ToolAnnotations;
+import io.beammcp.core.ToolBinding;
 import io.beammcp.core.ToolSpec;
-import io.beammcp.core.internal.catalog.Catalogs;
-import io.beammcp.core.internal.catalog.Paged;
-import io.beammcp.core.internal.catalog.SchemaCompiler;
 import io.beammcp.core.internal.json.JsonCodec;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-import static io.beammcp.core.internal.catalog.Catalogs.putIfPresent;
+import static io.beammcp.core.internal.catalog.Fields.putIfPresent;
 
 /**
- * Compiles the catalog's tools once. Refuses, naming the culprit, anything that could fail at call time.
+ * A tool as the server serves it: its spec, the JSON {@code tools/list} advertises, the compiled schemas
+ * {@code tools/call} enforces (the same documents), and the code that runs it.
+ *
+ * @param spec the host's spec
+ * @param advertised the tool object sent by {@code tools/list}
+ * @param input the compiled input schema, or {@code null} for a tool without arguments
+ * @param output the compiled output schema, or {@code null}
+ * @param declaredKeys the top-level properties the input schema declares: the only keys that reach the handler
+ * @param headerParams the {@code Mcp-Param-*} headers the input schema demands
+ * @param handler what runs a call
  */
-public final class ToolIndex {
+public record CompiledTool(ToolSpec spec, ObjectNode advertised, SchemaCompiler.Compiled input,
+        SchemaCompiler.Compiled output, Set<String> declaredKeys, HeaderParams headerParams,
+        ToolBinding.Handler handler) {
 
+    /** What a tool's name may be: what clients accept and the mirrored {@code Mcp-Name} header can carry. */
     public static final Pattern NAME = Pattern.compile("^[A-Za-z0-9_.-]{1,64}$");
 
-    private ToolIndex() {
+    public String name() {
+        return spec.name();
     }
 
-    public static Paged<CompiledTool> compile(List<ToolSpec> tools, JsonCodec codec, SchemaCompiler compiler) {
-        if (tools == null) {
-            throw new IllegalArgumentException("Catalog.tools() returned null; return an empty list for no tools");
-        }
-        Map<String, CompiledTool> map = new HashMap<>();
-        for (ToolSpec spec : tools) {
-            if (spec == null) {
-                throw new IllegalArgumentException("Catalog.tools() holds a null tool");
-            }
-            CompiledTool tool = compile(spec, codec, compiler);
-            if (map.putIfAbsent(spec.name(), tool) != null) {
-                throw new IllegalArgumentException("Tool name '" + spec.name() + "' is declared twice");
-            }
-        }
-        return new Paged<>("tools", map, CompiledTool::advertised);
-    }
-
-    private static CompiledTool compile(ToolSpec spec, JsonCodec codec, SchemaCompiler compiler) {
+    /** Compiles one tool; refuses, naming it, anything that could fail at call time. */
+    static CompiledTool compile(ToolBinding binding, JsonCodec codec, SchemaCompiler compiler) {
+        ToolSpec spec = binding.spec();
         String name = spec.name();
         if (name == null || !NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("Tool name '" + name + "' must match " + NAME.pattern());
@@ -83,7 +77,7 @@ public final class ToolIndex {
             putIfPresent(a, "idempotentHint", hints.idempotentHint());
             putIfPresent(a, "openWorldHint", hints.openWorldHint());
         }
-        Catalogs.putIcons(json, spec.icons(), "Tool '" + name + "'");
+        Fields.putIcons(json, spec.icons(), "Tool '" + name + "'");
         if (spec.meta() != null) {
             try {
                 json.set("_meta", codec.toTree(spec.meta()));
@@ -91,7 +85,12 @@ public final class ToolIndex {
                 throw new IllegalArgumentException("Tool '" + name + "': _meta cannot be serialised as JSON");
             }
         }
-        return new CompiledTool(spec, json, input, output,
-                input == null ? Set.of() : CompiledTool.declaredKeys(input.document()), headerParams);
+        return new CompiledTool(spec, json, input, output, input == null ? Set.of() : declaredKeys(input.document()),
+                headerParams, binding.handler());
+    }
+
+    private static Set<String> declaredKeys(JsonNode schema) {
+        JsonNode properties = schema.path("properties");
+        return properties.isObject() ? Set.copyOf(properties.propertyNames()) : Set.of();
     }
 }

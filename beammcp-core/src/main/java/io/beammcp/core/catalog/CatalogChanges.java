@@ -1,4 +1,4 @@
-package io.beammcp.core;
+package io.beammcp.core.catalog;
 
 import java.util.List;
 import java.util.Objects;

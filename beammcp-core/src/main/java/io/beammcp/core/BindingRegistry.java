@@ -9,25 +9,48 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * Tools, resources, resource templates and prompts a host adds and removes while it runs. Giving one to the
- * server (in Spring Boot: declaring it as a bean) declares that the lists change: the server advertises
- * {@code listChanged}, and after each change recompiles the list and notifies the clients that asked, as for
- * {@link CatalogChanges}. Each method may be called from any thread and returns once the new list serves; an
+ * Bindings a host adds and removes while it runs: the second way to offer, beside annotated methods and
+ * binding beans. Giving one to the server (in Spring Boot: declaring it as a bean) declares that the lists
+ * change: the server advertises {@code listChanged}, and after each change recompiles the list and notifies
+ * the clients that asked. Each method may be called from any thread and returns once the new list serves; an
  * addition whose name, URI or template another contribution already uses is refused with an
  * {@link InvalidCatalogException} naming both, and nothing changes.
  */
-public final class CatalogRegistry {
+public final class BindingRegistry {
 
     private final Map<String, ToolBinding> tools = new LinkedHashMap<>();
     private final Map<String, ResourceBinding> resources = new LinkedHashMap<>();
     private final Map<String, ResourceTemplateBinding> templates = new LinkedHashMap<>();
     private final Map<String, PromptBinding> prompts = new LinkedHashMap<>();
-    private final List<CatalogChanges.Listener> listeners = new CopyOnWriteArrayList<>();
+    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+
+    /**
+     * Learns about every change of the registry; a server registers one when it is built with the registry,
+     * so hosts do not implement it. A listener that throws refuses the change, which is then undone.
+     */
+    public interface Listener {
+
+        /** The registry's tools changed. */
+        void toolsChanged();
+
+        /** The registry's prompts changed. */
+        void promptsChanged();
+
+        /** The registry's resources or resource templates changed. */
+        void resourcesChanged();
+
+        /**
+         * The contents of one resource changed.
+         *
+         * @param uri the resource's URI
+         */
+        void resourceUpdated(String uri);
+    }
 
     /**
      * An empty registry.
      */
-    public CatalogRegistry() {
+    public BindingRegistry() {
     }
 
     /**
@@ -35,7 +58,7 @@ public final class CatalogRegistry {
      *
      * @param listener the listener
      */
-    public void addListener(CatalogChanges.Listener listener) {
+    public void addListener(Listener listener) {
         listeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
@@ -44,7 +67,7 @@ public final class CatalogRegistry {
      *
      * @param listener the listener
      */
-    public void removeListener(CatalogChanges.Listener listener) {
+    public void removeListener(Listener listener) {
         listeners.remove(listener);
     }
 
@@ -55,7 +78,7 @@ public final class CatalogRegistry {
      * @throws InvalidCatalogException when its name is taken
      */
     public void add(ToolBinding tool) {
-        change(tools, tool.spec().name(), tool, CatalogChanges.Listener::toolsChanged);
+        change(tools, tool.spec().name(), tool, Listener::toolsChanged);
     }
 
     /**
@@ -65,7 +88,7 @@ public final class CatalogRegistry {
      * @throws InvalidCatalogException when its URI is taken
      */
     public void add(ResourceBinding resource) {
-        change(resources, resource.spec().uri(), resource, CatalogChanges.Listener::resourcesChanged);
+        change(resources, resource.spec().uri(), resource, Listener::resourcesChanged);
     }
 
     /**
@@ -75,7 +98,7 @@ public final class CatalogRegistry {
      * @throws InvalidCatalogException when the template is taken
      */
     public void add(ResourceTemplateBinding template) {
-        change(templates, template.spec().uriTemplate(), template, CatalogChanges.Listener::resourcesChanged);
+        change(templates, template.spec().uriTemplate(), template, Listener::resourcesChanged);
     }
 
     /**
@@ -85,7 +108,7 @@ public final class CatalogRegistry {
      * @throws InvalidCatalogException when its name is taken
      */
     public void add(PromptBinding prompt) {
-        change(prompts, prompt.spec().name(), prompt, CatalogChanges.Listener::promptsChanged);
+        change(prompts, prompt.spec().name(), prompt, Listener::promptsChanged);
     }
 
     /**
@@ -95,7 +118,7 @@ public final class CatalogRegistry {
      * @return whether it was there
      */
     public boolean removeTool(String name) {
-        return change(tools, name, null, CatalogChanges.Listener::toolsChanged);
+        return change(tools, name, null, Listener::toolsChanged);
     }
 
     /**
@@ -105,7 +128,7 @@ public final class CatalogRegistry {
      * @return whether it was there
      */
     public boolean removeResource(String uri) {
-        return change(resources, uri, null, CatalogChanges.Listener::resourcesChanged);
+        return change(resources, uri, null, Listener::resourcesChanged);
     }
 
     /**
@@ -115,7 +138,7 @@ public final class CatalogRegistry {
      * @return whether it was there
      */
     public boolean removeResourceTemplate(String uriTemplate) {
-        return change(templates, uriTemplate, null, CatalogChanges.Listener::resourcesChanged);
+        return change(templates, uriTemplate, null, Listener::resourcesChanged);
     }
 
     /**
@@ -125,7 +148,7 @@ public final class CatalogRegistry {
      * @return whether it was there
      */
     public boolean removePrompt(String name) {
-        return change(prompts, name, null, CatalogChanges.Listener::promptsChanged);
+        return change(prompts, name, null, Listener::promptsChanged);
     }
 
     /**
@@ -176,10 +199,10 @@ public final class CatalogRegistry {
 
     /** Puts or removes one entry and tells the listeners; a listener's refusal undoes the change. */
     private synchronized <T> boolean change(Map<String, T> items, String key, T value,
-            Consumer<CatalogChanges.Listener> notify) {
+            Consumer<Listener> notify) {
         Objects.requireNonNull(key, "the name, URI or template");
         if (value != null && items.containsKey(key)) {
-            throw new InvalidCatalogException("'" + key + "' is already in the CatalogRegistry; remove it first");
+            throw new InvalidCatalogException("'" + key + "' is already in the BindingRegistry; remove it first");
         }
         T previous = value == null ? items.remove(key) : items.put(key, value);
         if (value == null && previous == null) {
