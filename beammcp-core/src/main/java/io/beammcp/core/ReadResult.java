@@ -1,10 +1,9 @@
 package io.beammcp.core;
 
-import io.beammcp.core.catalog.ResourceReader;
 import java.util.List;
 
 /**
- * What a {@link ResourceReader} found: contents, or nothing at that URI.
+ * What reading a resource found: contents, or nothing at that URI.
  */
 public sealed interface ReadResult {
 

@@ -1,11 +1,10 @@
 package io.beammcp.core;
 
-import io.beammcp.core.catalog.Catalog;
 import java.util.List;
 import java.util.Map;
 
 /**
- * One tool in the {@link Catalog}. Build it with {@link #builder(String)}.
+ * One tool a server offers: its name, descriptions, schemas and hints. Build it with {@link #builder(String)}.
  *
  * <p>The input schema is the one source of truth for arguments: {@code tools/list} advertises it
  * verbatim and {@code tools/call} enforces it, so the two cannot drift.

@@ -7,7 +7,9 @@ import io.beammcp.core.ToolSpec;
 import java.util.List;
 
 /**
- * What a host offers to MCP clients.
+ * What a host offers to MCP clients, as data: the low-level way to offer, for a host whose catalog is data (one
+ * bean lists the tools, a {@link Dispatch} runs them). The server adapts it onto bindings, exactly as if each
+ * listed tool, resource, template and prompt were bound to the dispatch, reader or renderer.
  *
  * <p>The server reads the catalog once, at construction, and compiles it into an immutable index:
  * every schema and template is checked and compiled then, so a server that starts cannot fail at call

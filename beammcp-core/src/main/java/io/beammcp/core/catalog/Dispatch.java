@@ -1,20 +1,14 @@
 package io.beammcp.core.catalog;
 
 import io.beammcp.core.CallContext;
+import io.beammcp.core.ToolBinding;
 import io.beammcp.core.ToolResult;
 
 import java.util.Map;
 
 /**
- * Runs a tool. The server calls it only for a tool listed in the {@link Catalog}, and only with
- * arguments that passed the tool's input schema.
- *
- * <p>The arguments hold only the top-level properties the schema declares, with their values as sent:
- * objects as {@code Map<String, Object>}, arrays as {@code List<Object>}, strings, booleans,
- * {@code null}, integers as {@code Integer}, {@code Long} or {@code BigInteger} and decimals as
- * {@code BigDecimal}, never rounded. An exception thrown here becomes a JSON-RPC internal error
- * ({@code -32603}) without detail for the client, and a log line without argument values for the
- * operator; a failure the model should see and react to is a {@link ToolResult#error(String)} instead.
+ * Runs the tools of a low-level {@link Catalog}: the server calls it only for a tool the catalog lists, and only
+ * with arguments that passed the tool's input schema, as a {@link ToolBinding.Handler} sees them.
  */
 @FunctionalInterface
 public interface Dispatch {
