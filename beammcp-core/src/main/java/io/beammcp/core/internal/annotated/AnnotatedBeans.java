@@ -43,7 +43,7 @@ import java.util.Set;
  * Turns a bean's annotated methods into tools, resources, templates, prompts and completions: each method's
  * signature is checked, its schemas derived and its handler bound once, so a call only binds and invokes.
  */
-public final class AnnotatedBeans {
+final class AnnotatedBeans {
 
     private final JsonMapper mapper;
     private final SchemaDerivation schemas;

@@ -11,7 +11,7 @@ import java.util.Set;
  * that key and a list that changes between pages never skips a surviving item. Nothing is remembered on
  * the server; a forged cursor can only name a position.
  */
-public final class Cursor {
+final class Cursor {
 
     public static final Set<String> LISTS = Set.of("tools", "resources", "resourceTemplates", "prompts");
     private static final int MAX_CURSOR_CHARS = 4096;

@@ -15,6 +15,7 @@ import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.spi.Reply;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JacksonSerializable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -49,7 +50,7 @@ final class Answers {
         return Reply.result(request.era(), envelopes.result(request.id(), shape(request, result, cache)), null);
     }
 
-    private ObjectNode shape(Request request, ObjectNode result, CacheHints cache) {
+    private JacksonSerializable shape(Request request, ObjectNode result, CacheHints cache) {
         return shaper.shape(request.era(), request.context().shape(), request.message().known(), result, cache);
     }
 
@@ -68,7 +69,7 @@ final class Answers {
             CacheHints cache) {
         byte[] body;
         try {
-            ObjectNode shaped = shaper.shape(era, session, method, result, cache);
+            JacksonSerializable shaped = shaper.shape(era, session, method, result, cache);
             body = maxResultBytes > 0 ? envelopes.result(id, shaped, maxResultBytes) : envelopes.result(id, shaped);
         } catch (OutOfMemoryError exhausted) {
             log.error("Encoding a {} result ran out of memory; the client got {}: {}", method.id(), answer(method),

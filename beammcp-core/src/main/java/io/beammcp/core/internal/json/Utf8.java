@@ -6,7 +6,7 @@ package io.beammcp.core.internal.json;
  * holds a raw NUL, and refusing it also refuses UTF-16 and UTF-32, whose ASCII characters carry zero bytes
  * (with a byte order mark they are not UTF-8 at all), so the reader never detects another encoding.
  */
-public final class Utf8 {
+final class Utf8 {
 
     private Utf8() {
     }

@@ -10,6 +10,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import java.io.ByteArrayOutputStream;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The one writer of JSON-RPC envelopes: every response, notification and request the server sends is
@@ -24,8 +25,17 @@ public final class Envelopes {
         this.codec = codec;
     }
 
+    /**
+     * A 2026-07-28 result as the writer frames it: {@code resultType} first (the result's own, else
+     * {@code "complete"}), then its members in order, then {@code _meta} last, holding the result's own entries and
+     * {@code serverInfo}. Nothing is copied: handlers build results without knowing this envelope.
+     */
+    public static JacksonSerializable modern(ObjectNode result, ObjectNode serverInfo) {
+        return new Modern(result, serverInfo);
+    }
+
     /** A result response. */
-    public byte[] result(JsonNode id, JsonNode result) {
+    public byte[] result(JsonNode id, JacksonSerializable result) {
         return write(new Envelope(id, null, "result", result));
     }
 
@@ -33,7 +43,7 @@ public final class Envelopes {
      * A result response no longer than {@code maxBytes}, measured as it is written: writing stops at the first
      * byte past the bound, so a result larger than that is never held whole; {@code null} then.
      */
-    public byte[] result(JsonNode id, JsonNode result, int maxBytes) {
+    public byte[] result(JsonNode id, JacksonSerializable result, int maxBytes) {
         Bounded out = new Bounded(maxBytes);
         try {
             codec.mapper().writeValue(out, new Envelope(id, null, "result", result));
@@ -119,15 +129,61 @@ public final class Envelopes {
         }
     }
 
+    /** A 2026-07-28 result, written {@code resultType} first and {@code _meta} last. */
+    private static final class Modern extends JacksonSerializable.Base {
+
+        private final ObjectNode result;
+        private final ObjectNode serverInfo;
+
+        Modern(ObjectNode result, ObjectNode serverInfo) {
+            this.result = result;
+            this.serverInfo = serverInfo;
+        }
+
+        @Override
+        public void serialize(JsonGenerator generator, SerializationContext context) {
+            generator.writeStartObject();
+            JsonNode type = result.get("resultType");
+            generator.writeStringProperty("resultType", type != null && type.isString() ? type.stringValue()
+                    : "complete");
+            for (Map.Entry<String, JsonNode> member : result.properties()) {
+                String name = member.getKey();
+                if (!name.equals("resultType") && !name.equals("_meta")) {
+                    generator.writeName(name);
+                    member.getValue().serialize(generator, context);
+                }
+            }
+            generator.writeName("_meta");
+            generator.writeStartObject();
+            if (result.get("_meta") instanceof ObjectNode own) {
+                for (Map.Entry<String, JsonNode> entry : own.properties()) {
+                    if (!entry.getKey().equals(MetaKeys.SERVER_INFO)) {
+                        generator.writeName(entry.getKey());
+                        entry.getValue().serialize(generator, context);
+                    }
+                }
+            }
+            generator.writeName(MetaKeys.SERVER_INFO);
+            serverInfo.serialize(generator, context);
+            generator.writeEndObject();
+            generator.writeEndObject();
+        }
+
+        @Override
+        public void serializeWithType(JsonGenerator generator, SerializationContext context, TypeSerializer types) {
+            serialize(generator, context);
+        }
+    }
+
     /** {@code {"jsonrpc":"2.0","id":…,"method":…,"<member>":…}}, each member only when present. */
     private static final class Envelope extends JacksonSerializable.Base {
 
         private final JsonNode id;
         private final String method;
         private final String member;
-        private final JsonNode value;
+        private final JacksonSerializable value;
 
-        Envelope(JsonNode id, String method, String member, JsonNode value) {
+        Envelope(JsonNode id, String method, String member, JacksonSerializable value) {
             this.id = id;
             this.method = method;
             this.member = member;

@@ -109,8 +109,8 @@ public final class Listens {
         ObjectNode ack = codec.object();
         ack.putObject("_meta").set(MetaKeys.SUBSCRIPTION_ID, id);
         ack.set("notifications", listen.honoured());
-        ObjectNode result = shaper.complete(codec.object());
-        ((ObjectNode) result.get("_meta")).set(MetaKeys.SUBSCRIPTION_ID, id);
+        ObjectNode result = codec.object();
+        result.putObject("_meta").set(MetaKeys.SUBSCRIPTION_ID, id);
         byte[] notice = null;
         if (exchange.facts().connectionIsSession()) {
             ObjectNode params = codec.object();
@@ -118,7 +118,7 @@ public final class Listens {
             notice = envelopes.notification(Notification.CANCELLED, params);
         }
         Stream stream = new Stream(streams, exchange, listen.owner(), listen.caller(), id, listen.filter(), answer,
-                Reply.result(era, envelopes.result(id, result), null), notice);
+                Reply.result(era, envelopes.result(id, shaper.shape(era, result, null)), null), notice);
         String refusal = stream.open(envelopes.notification(Notification.SUBSCRIPTIONS_ACKNOWLEDGED, ack));
         if (refusal != null) {
             answer.accept(overLimit(era, id, refusal));

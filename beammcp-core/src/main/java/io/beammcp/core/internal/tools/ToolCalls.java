@@ -95,7 +95,7 @@ public final class ToolCalls {
         try {
             result = tool.handler().call(arguments, context);
         } catch (ArgumentRefusal refusal) {
-            return modern(ToolErrors.violations(codec, refusal.heading(), refusal.violations()), context.revision());
+            return ToolErrors.violations(codec, refusal.heading(), refusal.violations());
         } catch (ToolErrorException error) {
             result = ToolResult.error(HostFaults.toolError(error), error.detail());
         } catch (InvalidParamsException refusal) {
@@ -108,7 +108,7 @@ public final class ToolCalls {
             result = ToolResult.error(HostFaults.ACCESS_DENIED);
         }
         try {
-            return modern(render(tool, result, context.revision()), context.revision());
+            return render(tool, result, context.revision());
         } catch (RuntimeException failure) {
             throw HostFaults.internal("Rendering the result of tool '" + tool.name() + "'" + label(tool), failure,
                     context);
@@ -116,18 +116,8 @@ public final class ToolCalls {
             // the host's value was too large to convert: this call ends, the server goes on
             log.error("Tool '{}'{} returned a result too large to encode; the model got a tool error: {}", tool.name(),
                     label(tool), exhausted.toString());
-            return modern(ToolErrors.of(codec, ToolErrors.OUT_OF_MEMORY), context.revision());
+            return ToolErrors.of(codec, ToolErrors.OUT_OF_MEMORY);
         }
-    }
-
-    /** A 2026-07-28 result with {@code resultType} first, as the shaper would put it, so a task stores it so. */
-    private ObjectNode modern(ObjectNode result, Revision revision) {
-        if (revision != Revision.V2026_07_28 || result.has("resultType")) {
-            return result;
-        }
-        ObjectNode out = codec.object().put("resultType", "complete");
-        out.setAll(result);
-        return out;
     }
 
     private static String label(CompiledTool tool) {
@@ -143,10 +133,6 @@ public final class ToolCalls {
             return ToolErrors.of(codec, error.message(), errorDetail(tool, error, revision));
         }
         ObjectNode out = codec.object();
-        if (revision == Revision.V2026_07_28) {
-            // first, as McpServer.shape() would put it, which then only appends _meta instead of copying
-            out.put("resultType", "complete");
-        }
         ToolResult.Success success = (ToolResult.Success) result;
         JsonNode structured = success.structured() == null ? null : codec.toTree(success.structured());
         if (tool.output() != null) {
