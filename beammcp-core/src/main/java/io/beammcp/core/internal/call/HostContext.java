@@ -70,11 +70,10 @@ public final class HostContext implements CallContext {
         this.envelopes = envelopes;
     }
 
-    /** The same request, naming the tool it calls and its validated arguments; set before the work starts. */
-    public HostContext forTool(ToolSpec spec, JsonNode validatedArguments) {
+    /** Names the tool the request calls and its validated arguments; set before the work starts. */
+    public void bindTool(ToolSpec spec, JsonNode validatedArguments) {
         this.tool = spec;
         this.arguments = validatedArguments;
-        return this;
     }
 
     /** The validated arguments of the tool call, or {@code null} outside one. */
@@ -82,11 +81,10 @@ public final class HostContext implements CallContext {
         return arguments;
     }
 
-    /** The same request, able to ask the client for input; set before the work starts. */
-    public HostContext withInput(RequestInput requestInput, Duration timeout) {
+    /** Lets the request ask the client for input; set before the work starts. */
+    public void bindInput(RequestInput requestInput, Duration timeout) {
         this.input = requestInput;
         this.inputTimeout = timeout;
-        return this;
     }
 
     /** The life of the request's work, from when it is bound; what the context emits goes through it. */

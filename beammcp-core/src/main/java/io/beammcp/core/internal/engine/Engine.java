@@ -178,6 +178,11 @@ public final class Engine {
             return era == Revision.V2026_07_28 ? modern.route(message, exchange) : legacy.route(message, exchange);
         } catch (McpError e) {
             return Step.answered(message.isNotification() ? answers.accepted(era) : answers.error(era, message.id(), e));
+        } catch (RuntimeException e) {
+            // a fault of the core while routing: this request is answered, the transport serves on
+            log.error("Routing a {} request failed; the client got -32603", era.id(), e);
+            return Step.answered(message.isNotification() ? answers.accepted(era)
+                    : answers.error(era, message.id(), new McpError(McpError.INTERNAL_ERROR, "Internal error")));
         }
     }
 

@@ -16,7 +16,6 @@ import io.beammcp.core.internal.protocol.McpMethod;
 import io.beammcp.core.internal.protocol.Message;
 import io.beammcp.core.internal.protocol.MetaKeys;
 import io.beammcp.core.internal.protocol.RevisionShape;
-import io.beammcp.core.internal.session.Cancellable;
 import io.beammcp.core.internal.session.Session;
 import io.beammcp.core.internal.streams.Listens;
 import io.beammcp.core.internal.streams.Offers;
@@ -108,7 +107,7 @@ final class LegacyRequests {
             throw McpError.methodNotFound();
         }
         HostContext context = new HostContext(ERA, message.id(), session.clientInfo(), session.clientCapabilities(),
-                ModernRequests.progressToken(message.meta()), session::logLevel, session, exchange.principal(), codec,
+                message.progressToken(), session::logLevel, session, exchange.principal(), codec,
                 envelopes);
         Request request = new Request(message, exchange, context);
         return Step.routed(request, handler.handle(request));
@@ -116,27 +115,15 @@ final class LegacyRequests {
 
     private void notification(Message message, Exchange exchange, Session session) {
         if (message.known() == McpMethod.NOTIFICATIONS_CANCELLED) {
-            cancel(session, message);
+            if (session != null) {
+                session.cancel(message.params());
+            }
         } else if (message.known() == McpMethod.NOTIFICATIONS_INITIALIZED && session.isOpen()
                 && session.markInitialized() && exchange.facts().connectionIsSession() && offers.listsChange()) {
             // a session's change notifications go out on its connection from now on
             String refusal = listens.openChannel(exchange, session, offers, reply -> { });
             if (refusal != null) {
                 log.warn("This stdio session gets no change notifications: {}", refusal);
-            }
-        }
-    }
-
-    /**
-     * {@code notifications/cancelled}: stops the named request or stream of this peer, silently; an unknown,
-     * finished or malformed id is ignored.
-     */
-    static void cancel(Session peer, Message message) {
-        JsonNode requestId = message.params() == null ? null : message.params().get("requestId");
-        if (peer != null && requestId != null && (requestId.isString() || requestId.isIntegralNumber())) {
-            Cancellable target = peer.inFlight().get(Session.key(requestId));
-            if (target != null) {
-                target.cancel();
             }
         }
     }

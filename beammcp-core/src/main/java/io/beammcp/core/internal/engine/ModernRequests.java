@@ -49,9 +49,10 @@ final class ModernRequests {
         }
         TransportFacts facts = exchange.facts();
         if (message.isNotification()) {
-            if (facts.connectionIsSession() && message.isNotification(McpMethod.NOTIFICATIONS_CANCELLED)) {
+            if (facts.connectionIsSession() && message.isNotification(McpMethod.NOTIFICATIONS_CANCELLED)
+                    && exchange.session() != null) {
                 // over HTTP a 2026-07-28 client cancels by closing the response stream instead
-                LegacyRequests.cancel(Session.of(exchange.session()), message);
+                Session.of(exchange.session()).cancel(message.params());
             }
             return Step.answered(answers.accepted(ERA));
         }
@@ -89,7 +90,7 @@ final class ModernRequests {
         }
         Session connection = facts.connectionIsSession() ? Session.of(exchange.session()) : null;
         HostContext context = new HostContext(ERA, message.id(), JavaValues.map(meta.get(MetaKeys.CLIENT_INFO)),
-                JavaValues.map(capabilities), progressToken(meta), () -> level, connection, exchange.principal(), codec,
+                JavaValues.map(capabilities), message.progressToken(), () -> level, connection, exchange.principal(), codec,
                 envelopes);
         Request request = new Request(message, exchange, context);
         return Step.routed(request, handler.handle(request));
@@ -119,12 +120,6 @@ final class ModernRequests {
             throw McpError.invalidParams("Invalid params: params." + field + " must be a string");
         }
         return value.stringValue();
-    }
-
-    /** The request's {@code progressToken} when it is a string or an integer, else {@code null}: no progress. */
-    static JsonNode progressToken(ObjectNode meta) {
-        JsonNode token = meta == null ? null : meta.get("progressToken");
-        return token != null && (token.isString() || token.isIntegralNumber()) ? token : null;
     }
 
     private McpError unsupportedVersion(String requested) {

@@ -54,7 +54,7 @@ public final class PromptsHandler {
         Map<String, String> arguments = prompts.arguments(prompt, params);
         JsonNode sent = params == null ? null : params.get("arguments");
         HostContext context = request.context();
-        context.withInput(inputs.open(request.era(), request.message(), prompt.spec().name(), sent,
+        context.bindInput(inputs.open(request.era(), request.message(), prompt.spec().name(), sent,
                 Callers.of(request.exchange())),
                 inputs.timeout());
         return Outcome.work(() -> prompts.render(prompt, arguments, context), null);

@@ -61,7 +61,7 @@ public final class ResourcesHandler {
         HostContext context = request.context();
         Resources.Target target = resources.readable(catalog.get().resources(), request.params(), modern,
                 context.principal(), access);
-        context.withInput(inputs.open(request.era(), request.message(), target.uri(), null,
+        context.bindInput(inputs.open(request.era(), request.message(), target.uri(), null,
                 Callers.of(request.exchange())), inputs.timeout());
         return Outcome.work(() -> resources.read(target, context, modern), cache);
     }

@@ -127,8 +127,8 @@ public final class ToolsHandler {
             return Outcome.result(violations);
         }
         Map<String, Object> declared = calls.declaredArguments(tool, arguments);
-        context.forTool(tool.spec(), arguments).withInput(inputs.open(era, request.message(), tool.name(), arguments, caller),
-                inputs.timeout());
+        context.bindTool(tool.spec(), arguments);
+        context.bindInput(inputs.open(era, request.message(), tool.name(), arguments, caller), inputs.timeout());
         Supplier<ObjectNode> work = () -> {
             // the permit is taken on the host thread, so a call never run never holds one
             Semaphore permit = bulkhead.bounded() ? bulkhead.tryEnter(tool.name()) : null;
