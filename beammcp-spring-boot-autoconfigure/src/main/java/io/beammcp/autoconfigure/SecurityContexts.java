@@ -1,4 +1,4 @@
-package io.beammcp.autoconfigure.security;
+package io.beammcp.autoconfigure;
 
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
@@ -19,7 +19,7 @@ import java.util.concurrent.Executors;
  * the context of every thread that reads messages or runs host code; and task work, run with the context of
  * the request that started it. Method security then behaves as it does in a controller.
  */
-public final class SecurityContexts {
+final class SecurityContexts {
 
     private SecurityContexts() {
     }
@@ -30,7 +30,7 @@ public final class SecurityContexts {
      *
      * @return the executor
      */
-    public static Executor tasks() {
+    static Executor tasks() {
         CustomizableThreadFactory daemons = new CustomizableThreadFactory("beammcp-task-");
         daemons.setDaemon(true);
         return new DelegatingSecurityContextExecutor(Executors.newCachedThreadPool(daemons));
@@ -43,7 +43,7 @@ public final class SecurityContexts {
      * @param authorities its granted authorities
      * @return an authenticated token
      */
-    public static Principal principal(String name, List<String> authorities) {
+    static Principal principal(String name, List<String> authorities) {
         return UsernamePasswordAuthenticationToken.authenticated(name, null,
                 AuthorityUtils.createAuthorityList(authorities));
     }
@@ -55,7 +55,7 @@ public final class SecurityContexts {
      * @param threads where the tasks run
      * @return the executor to give the transport
      */
-    public static Executor executor(Principal principal, Executor threads) {
+    static Executor executor(Principal principal, Executor threads) {
         SecurityContext context = SecurityContextHolder.getContextHolderStrategy().createEmptyContext();
         context.setAuthentication((Authentication) principal);
         return new DelegatingSecurityContextExecutor(threads, context);
