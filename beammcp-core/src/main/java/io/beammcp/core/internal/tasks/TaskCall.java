@@ -122,18 +122,17 @@ final class TaskCall implements TaskBinding {
             phase = Phase.ENDED;
             // a task-only call whose work ended within the window: its task is born ended
             born = was == Phase.CALL && kept != null && !cancelled && !(failure instanceof InputRequiredException);
-            if (was == Phase.CALL && !born) {
-                if (failure != null) {
-                    answer.completeExceptionally(failure);
-                } else {
-                    answer.complete(result);
-                }
-            }
         }
         if (was == Phase.CALL && !born) {
             if (kept != null) {
-                // an input round, or a cancelled call: the task kept for it was never handed out
+                // an input round, or a cancelled call: the task kept for it was never handed out, and its place is
+                // given back before the answer, so the client's next round finds it free
                 tasks.release(this);
+            }
+            if (failure != null) {
+                answer.completeExceptionally(failure);
+            } else {
+                answer.complete(result);
             }
             return;
         }
