@@ -150,7 +150,7 @@ class BeamMcpHttpAutoConfigurationTests {
     @Test
     void runsAfterTheServerAutoConfiguration() {
         AutoConfiguration annotation = BeamMcpHttpAutoConfiguration.class.getAnnotation(AutoConfiguration.class);
-        assertThat(annotation.afterName()).containsExactly("io.beammcp.autoconfigure.BeamMcpAutoConfiguration");
+        assertThat(annotation.after()).containsExactly(io.beammcp.autoconfigure.BeamMcpAutoConfiguration.class);
     }
 
     // ---- properties ---------------------------------------------------------------------------------
