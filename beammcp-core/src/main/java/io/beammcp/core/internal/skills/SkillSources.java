@@ -117,8 +117,7 @@ public final class SkillSources {
 
         @Override
         public String location(String relativePath) {
-            return "skill " + skillPath + " (built by the application)"
-                    + (relativePath.isEmpty() ? "" : " file " + relativePath);
+            return (relativePath.isEmpty() ? skillPath : skillPath + "/" + relativePath) + " (built by the application)";
         }
 
         @Override

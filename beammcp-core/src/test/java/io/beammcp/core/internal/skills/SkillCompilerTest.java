@@ -99,7 +99,7 @@ class SkillCompilerTest {
     void aNameThatBreaksTheNamingRulesRefusesStartupNamingTheFile(String name) {
         assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of("good", Map.of("SKILL.md", utf8(skillMd(name))))))
                 .isInstanceOf(InvalidCatalogException.class)
-                .hasMessageContaining("skill good (built by the application) file SKILL.md")
+                .hasMessageContaining("good/SKILL.md (built by the application): the name")
                 .hasMessageContaining("breaks the naming rules");
         assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of(name, Map.of("SKILL.md", utf8(skillMd(name))))))
                 .isInstanceOf(InvalidCatalogException.class).hasMessageContaining("breaks the naming rules");
@@ -125,7 +125,7 @@ class SkillCompilerTest {
     void aSkillMdWithoutFrontmatterRefusesStartupNamingTheFile(String text) {
         assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of("x", Map.of("SKILL.md", utf8(text)))))
                 .isInstanceOf(InvalidCatalogException.class)
-                .hasMessageStartingWith("skill x (built by the application) file SKILL.md has no frontmatter");
+                .hasMessageStartingWith("x/SKILL.md (built by the application) has no frontmatter");
     }
 
     @ParameterizedTest
@@ -134,7 +134,7 @@ class SkillCompilerTest {
         "---\nname: x\ndescription: [a]\n---\n", "---\ndescription: y\n---\n", "---\nname: 7\ndescription: y\n---\n"})
     void aFrontmatterWithoutAStringNameAndDescriptionRefusesStartup(String text) {
         assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of("x", Map.of("SKILL.md", utf8(text)))))
-                .isInstanceOf(InvalidCatalogException.class).hasMessageContaining("SKILL.md: the frontmatter has no");
+                .isInstanceOf(InvalidCatalogException.class).hasMessageStartingWith("x/SKILL.md (built by the application): the frontmatter has no");
     }
 
     @Test
@@ -145,7 +145,7 @@ class SkillCompilerTest {
                 .isInstanceOf(InvalidCatalogException.class).hasMessageContaining("has no SKILL.md file at its root");
         byte[] latin1 = "---\nname: x\ndescription: caf\u00e9\n---\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
         assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of("x", Map.of("SKILL.md", latin1))))
-                .isInstanceOf(InvalidCatalogException.class).hasMessageEndingWith("file SKILL.md is not UTF-8 text");
+                .isInstanceOf(InvalidCatalogException.class).hasMessage("x/SKILL.md (built by the application) is not UTF-8 text");
     }
 
     @Test
@@ -160,7 +160,7 @@ class SkillCompilerTest {
         files.put("refs/512.md", utf8("# one too many"));
         assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of("many", files)))
                 .isInstanceOf(InvalidCatalogException.class)
-                .hasMessage("Skill skill many (built by the application) has more than 512 files");
+                .hasMessage("Skill many (built by the application) has more than 512 files");
     }
 
     @Test
@@ -178,7 +178,7 @@ class SkillCompilerTest {
         byte[] more = Arrays.copyOf(rest, rest.length + 1);
         assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of("big", Map.of("SKILL.md", skillMd, "data.txt", more))))
                 .isInstanceOf(InvalidCatalogException.class)
-                .hasMessage("Skill skill big (built by the application) holds more than 16777216 bytes (16 MiB) in its files");
+                .hasMessage("Skill big (built by the application) holds more than 16777216 bytes (16 MiB) in its files");
     }
 
     @Test
@@ -199,18 +199,18 @@ class SkillCompilerTest {
         SkillSource a = SkillSources.of("pdf", Map.of("SKILL.md", utf8(skillMd("pdf"))));
         SkillSource b = SkillSources.of("pdf", Map.of("SKILL.md", utf8(skillMd("pdf")), "x.md", utf8("x")));
         assertThatThrownBy(() -> SkillSet.compile(List.of(a, b))).isInstanceOf(InvalidCatalogException.class)
-                .hasMessage("Skill pdf is served twice: by skill pdf (built by the application) and by skill pdf"
-                        + " (built by the application)");
+                .hasMessage("Skill pdf is served twice: by pdf (built by the application) and by pdf (built by the"
+                        + " application)");
         SkillSource inner = SkillSources.of("pdf/forms", Map.of("SKILL.md", utf8(skillMd("forms"))));
         assertThatThrownBy(() -> SkillSet.compile(List.of(a, inner))).isInstanceOf(InvalidCatalogException.class)
-                .hasMessage("Skill skill pdf/forms (built by the application) is inside the directory of skill skill pdf"
-                        + " (built by the application): serve one of them");
+                .hasMessage("Skill pdf/forms (built by the application) is inside the directory of skill pdf (built by"
+                        + " the application): serve one of them");
     }
 
     @Test
     void aPathThatIsBothAFileAndADirectoryRefusesStartup() {
         assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of("x", Map.of("SKILL.md", utf8(skillMd("x")),
                 "docs", utf8("a"), "docs/a.md", utf8("b")))))
-                .isInstanceOf(InvalidCatalogException.class).hasMessageEndingWith("file docs is both a file and a directory");
+                .isInstanceOf(InvalidCatalogException.class).hasMessage("x/docs (built by the application) is both a file and a directory");
     }
 }

@@ -149,7 +149,7 @@ class SkillSourcesTest {
     void aFilePathThatCouldEscapeOrMeanTwoThingsRefusesStartup(String path) {
         assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of("x", Map.of("SKILL.md", utf8(skillMd("x")),
                 path, utf8("x"))))).isInstanceOf(InvalidCatalogException.class)
-                .hasMessageStartingWith("skill x (built by the application) file ");
+                .hasMessageStartingWith("x/" + path + " (built by the application): ");
     }
 
     @ParameterizedTest
