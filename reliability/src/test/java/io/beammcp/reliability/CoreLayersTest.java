@@ -56,7 +56,7 @@ class CoreLayersTest {
                 .layer("Facade").definedBy(CORE + ".server..")
                 .layer("Engine").definedBy(internal("engine"), internal("annotated"))
                 .layer("Features").definedBy(internal("tools"), internal("resources"), internal("prompts"),
-                        internal("completion"), internal("tasks"))
+                        internal("completion"), internal("tasks"), internal("skills"))
                 .layer("Calls").definedBy(internal("call"), internal("streams"), internal("input"))
                 .layer("Catalog").definedBy(internal("catalog"), internal("session"), internal("access"),
                         internal("limits"))
