@@ -97,38 +97,6 @@ final class JarSource implements SkillSource {
         }
     }
 
-    /** The names of the folders directly inside this one that hold a {@code SKILL.md}. */
-    Set<String> childSkills() throws IOException {
-        Set<String> names = new HashSet<>();
-        try (ZipFile zip = new ZipFile(jar.toFile())) {
-            if (nestedJar == null) {
-                Enumeration<? extends ZipEntry> entries = zip.entries();
-                while (entries.hasMoreElements()) {
-                    addSkill(entries.nextElement().getName(), names);
-                }
-                return names;
-            }
-            ZipEntry outer = zip.getEntry(nestedJar);
-            if (outer != null) {
-                try (ZipInputStream nested = new ZipInputStream(zip.getInputStream(outer))) {
-                    for (ZipEntry entry = nested.getNextEntry(); entry != null; entry = nested.getNextEntry()) {
-                        addSkill(entry.getName(), names);
-                    }
-                }
-            }
-            return names;
-        }
-    }
-
-    private void addSkill(String name, Set<String> names) {
-        if (name.startsWith(prefix) && name.endsWith("/" + SkillCompiler.SKILL_MD)) {
-            String child = name.substring(prefix.length(), name.length() - SkillCompiler.SKILL_MD.length() - 1);
-            if (!child.isEmpty() && child.indexOf('/') < 0) {
-                names.add(child);
-            }
-        }
-    }
-
     /** A jar inside the jar can only be streamed, so its skill's files are read here, within the size limit. */
     private void readNested(InputStream in, Map<String, Opener> files, Set<String> directories) throws IOException {
         long total = 0;

@@ -19,7 +19,7 @@ import java.util.Map;
  * @param nodes every file and directory of the skill by URI, the root included
  * @param source where the skill comes from, for messages
  */
-public record Skill(String path, String name, String uri, String rootUri, ObjectNode frontmatter, boolean dynamic,
+record Skill(String path, String name, String uri, String rootUri, ObjectNode frontmatter, boolean dynamic,
         ObjectNode entry, Map<String, SkillNode> nodes, String source) {
 
     /** The frontmatter {@code description}. */

@@ -20,6 +20,7 @@ import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -125,7 +126,7 @@ public final class SkillCompiler {
         }
         for (String directory : directories.descendingSet()) {
             String dirUri = directory.isEmpty() ? root : root + "/" + SkillNames.uriPath(directory);
-            Map<String, ObjectNode> children = new TreeMap<>();
+            SortedMap<String, ObjectNode> children = new TreeMap<>();
             String prefix = dirUri + "/";
             for (SkillNode node : nodes.values()) {
                 if (node.uri().startsWith(prefix) && node.uri().indexOf('/', prefix.length()) < 0) {
@@ -134,7 +135,7 @@ public final class SkillCompiler {
             }
             String label = directory.isEmpty() ? name : SkillNames.baseName(directory);
             nodes.put(dirUri, new SkillNode.Directory(dirUri, resource(dirUri, label, MimeTypes.DIRECTORY),
-                    Collections.unmodifiableMap(children)));
+                    Collections.unmodifiableSortedMap(children)));
         }
         ObjectNode entry = NODES.objectNode().put("uri", uri);
         entry.set("frontmatter", frontmatter);

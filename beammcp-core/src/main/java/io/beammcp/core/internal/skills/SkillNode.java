@@ -2,10 +2,10 @@ package io.beammcp.core.internal.skills;
 
 import tools.jackson.databind.node.ObjectNode;
 
-import java.util.Map;
+import java.util.SortedMap;
 
 /** A file or a directory of a compiled skill, addressed by its {@code skill://} URI. */
-public sealed interface SkillNode {
+sealed interface SkillNode {
 
     String uri();
 
@@ -25,6 +25,6 @@ public sealed interface SkillNode {
     }
 
     /** A directory (the skill's root included, whose URI has no trailing slash) and its direct children by URI. */
-    record Directory(String uri, ObjectNode resource, Map<String, ObjectNode> children) implements SkillNode {
+    record Directory(String uri, ObjectNode resource, SortedMap<String, ObjectNode> children) implements SkillNode {
     }
 }

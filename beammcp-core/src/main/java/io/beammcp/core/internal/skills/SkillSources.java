@@ -52,55 +52,11 @@ public final class SkillSources {
     }
 
     /**
-     * Every skill in a folder of the class path ({@code mcp/skills} for {@code classpath:/mcp/skills/*}/SKILL.md):
-     * each folder directly inside it that holds a {@code SKILL.md}, in every directory and jar of the class path.
+     * A skill an application builds: its files by path ({@code SKILL.md}, {@code templates/a.md}), each asked for
+     * when read: once at startup, or (but {@code SKILL.md}, so the entry's frontmatter stays that of the file
+     * served) at each read for a dynamic skill, whose entry lists {@code "resources": "dynamic"}.
      */
-    public static List<SkillSource> classpath(ClassLoader loader, String folder) {
-        String relative = folder.startsWith("/") ? folder.substring(1) : folder;
-        List<SkillSource> sources = new ArrayList<>();
-        try {
-            Enumeration<URL> roots = loader.getResources(relative);
-            while (roots.hasMoreElements()) {
-                URL root = roots.nextElement();
-                String base = root.toExternalForm().endsWith("/") ? root.toExternalForm() : root.toExternalForm() + "/";
-                for (String name : childSkills(root)) {
-                    sources.add(at(null, new URL(base + name)));
-                }
-            }
-        } catch (IOException e) {
-            throw refusal("The class path folder " + folder + " cannot be listed", e);
-        }
-        return sources;
-    }
-
-    private static Set<String> childSkills(URL root) throws IOException {
-        if (!root.getProtocol().equals("file")) {
-            return new JarSource("", root.toExternalForm()).childSkills();
-        }
-        Set<String> names = new TreeSet<>();
-        try (Stream<Path> children = Files.list(fileOf(root))) {
-            children.filter(child -> Files.isRegularFile(child.resolve(SkillCompiler.SKILL_MD)))
-                    .forEach(child -> names.add(child.getFileName().toString()));
-        }
-        return names;
-    }
-
-    /** A skill an application builds: its files by path ({@code SKILL.md}, {@code templates/a.md}), read once. */
-    public static SkillSource of(String skillPath, Map<String, byte[]> files) {
-        Map<String, SkillSource.Opener> openers = new HashMap<>();
-        files.forEach((path, bytes) -> {
-            byte[] copy = bytes.clone();
-            openers.put(path, () -> new ByteArrayInputStream(copy));
-        });
-        return new Built(skillPath, openers, false);
-    }
-
-    /**
-     * A skill an application builds whose files other than {@code SKILL.md} change: each is asked for at each
-     * read, and the entry lists {@code "resources": "dynamic"}. {@code SKILL.md} is read once, so the entry's
-     * frontmatter stays that of the file served.
-     */
-    public static SkillSource dynamic(String skillPath, Map<String, Supplier<byte[]>> files) {
+    public static SkillSource built(String skillPath, Map<String, Supplier<byte[]>> files, boolean dynamic) {
         Map<String, SkillSource.Opener> openers = new HashMap<>();
         files.forEach((path, supplier) -> openers.put(path, () -> {
             byte[] bytes = supplier.get();
@@ -109,7 +65,7 @@ public final class SkillSources {
             }
             return new ByteArrayInputStream(bytes);
         }));
-        return new Built(skillPath, openers, true);
+        return new Built(skillPath, openers, dynamic);
     }
 
     private record Built(String skillPath, Map<String, SkillSource.Opener> files, boolean dynamic)

@@ -1,6 +1,7 @@
 package io.beammcp.core.internal.tasks;
 
 import io.beammcp.core.Revision;
+import io.beammcp.core.extension.ExtensionRequest;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.input.RequestInput;
 import io.beammcp.core.internal.json.JsonCodec;
@@ -83,11 +84,11 @@ public final class Tasks {
 
     /**
      * Runs a task-capable tool call whose request declared the extension, on the request's thread until the
-     * call is answered (see {@link TaskCall}).
+     * call is answered (see {@link TaskCall}); the task belongs to the call's caller.
      */
-    public ObjectNode call(HostContext context, String owner, boolean required, Supplier<ObjectNode> work) {
-        TaskCall call = new TaskCall(this, owner, required);
-        context.bindTask(call);
+    ObjectNode call(ExtensionRequest request, boolean required, Supplier<ObjectNode> work) {
+        TaskCall call = new TaskCall(this, request.caller(), required);
+        request.bind(call);
         return call.call(work);
     }
 

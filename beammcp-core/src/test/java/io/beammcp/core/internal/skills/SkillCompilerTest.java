@@ -58,7 +58,7 @@ class SkillCompilerTest {
         files.put("notes", utf8("plain words"));
         files.put("blob", SkillTrees.PNG);
         files.put("scripts/fill.py", utf8("print(1)\n"));
-        Skill skill = SkillCompiler.compile(SkillSources.of("pdf-processing", files));
+        Skill skill = SkillCompiler.compile(SkillTrees.built("pdf-processing", files));
 
         assertThat(mimeType(skill, "SKILL.md")).isEqualTo("text/markdown");
         assertThat(mimeType(skill, "templates/invoice.md")).isEqualTo("text/markdown");
@@ -74,7 +74,7 @@ class SkillCompilerTest {
 
     @Test
     void aPrefixedSkillPathEndsInTheNameAndAFileNameIsPercentEncodedInItsUri() {
-        Skill skill = SkillCompiler.compile(SkillSources.of("acme/billing/refunds", Map.of(
+        Skill skill = SkillCompiler.compile(SkillTrees.built("acme/billing/refunds", Map.of(
                 "SKILL.md", utf8(skillMd("refunds")), "examples/an email%.md", utf8("x"))));
 
         assertThat(skill.uri()).isEqualTo("skill://acme/billing/refunds/SKILL.md");
@@ -89,7 +89,7 @@ class SkillCompilerTest {
         "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl"})
     void aNameOfOneToSixtyFourLowercaseCharactersIsServed(String name) {
         assertThat(name.length()).isLessThanOrEqualTo(64);
-        assertThat(SkillCompiler.compile(SkillSources.of(name, Map.of("SKILL.md", utf8(skillMd(name))))).name())
+        assertThat(SkillCompiler.compile(SkillTrees.built(name, Map.of("SKILL.md", utf8(skillMd(name))))).name())
                 .isEqualTo(name);
     }
 
@@ -97,11 +97,11 @@ class SkillCompilerTest {
     @ValueSource(strings = {"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklm", "-pdf", "pdf-",
         "pdf--processing", "Pdf", "pdf_processing", "pdf.processing", "pdé"})
     void aNameThatBreaksTheNamingRulesRefusesStartupNamingTheFile(String name) {
-        assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of("good", Map.of("SKILL.md", utf8(skillMd(name))))))
+        assertThatThrownBy(() -> SkillCompiler.compile(SkillTrees.built("good", Map.of("SKILL.md", utf8(skillMd(name))))))
                 .isInstanceOf(InvalidCatalogException.class)
                 .hasMessageContaining("good/SKILL.md (built by the application): the name")
                 .hasMessageContaining("breaks the naming rules");
-        assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of(name, Map.of("SKILL.md", utf8(skillMd(name))))))
+        assertThatThrownBy(() -> SkillCompiler.compile(SkillTrees.built(name, Map.of("SKILL.md", utf8(skillMd(name))))))
                 .isInstanceOf(InvalidCatalogException.class).hasMessageContaining("breaks the naming rules");
     }
 
@@ -123,7 +123,7 @@ class SkillCompilerTest {
         "---\n---\n",
         ""})
     void aSkillMdWithoutFrontmatterRefusesStartupNamingTheFile(String text) {
-        assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of("x", Map.of("SKILL.md", utf8(text)))))
+        assertThatThrownBy(() -> SkillCompiler.compile(SkillTrees.built("x", Map.of("SKILL.md", utf8(text)))))
                 .isInstanceOf(InvalidCatalogException.class)
                 .hasMessageStartingWith("x/SKILL.md (built by the application) has no frontmatter");
     }
@@ -133,18 +133,18 @@ class SkillCompilerTest {
         "---\nname: x\n---\n", "---\nname: x\ndescription: \"\"\n---\n", "---\nname: x\ndescription:\n---\n",
         "---\nname: x\ndescription: [a]\n---\n", "---\ndescription: y\n---\n", "---\nname: 7\ndescription: y\n---\n"})
     void aFrontmatterWithoutAStringNameAndDescriptionRefusesStartup(String text) {
-        assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of("x", Map.of("SKILL.md", utf8(text)))))
+        assertThatThrownBy(() -> SkillCompiler.compile(SkillTrees.built("x", Map.of("SKILL.md", utf8(text)))))
                 .isInstanceOf(InvalidCatalogException.class).hasMessageStartingWith("x/SKILL.md (built by the application): the frontmatter has no");
     }
 
     @Test
     void aSkillWithoutSkillMdOrWithASkillMdThatIsNotUtf8RefusesStartup() {
-        assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of("x", Map.of("skill.md", utf8(skillMd("x"))))))
+        assertThatThrownBy(() -> SkillCompiler.compile(SkillTrees.built("x", Map.of("skill.md", utf8(skillMd("x"))))))
                 .isInstanceOf(InvalidCatalogException.class).hasMessageContaining("has no SKILL.md file at its root");
-        assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of("x", Map.of("SKILL.md/a", utf8(skillMd("x"))))))
+        assertThatThrownBy(() -> SkillCompiler.compile(SkillTrees.built("x", Map.of("SKILL.md/a", utf8(skillMd("x"))))))
                 .isInstanceOf(InvalidCatalogException.class).hasMessageContaining("has no SKILL.md file at its root");
         byte[] latin1 = "---\nname: x\ndescription: caf\u00e9\n---\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
-        assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of("x", Map.of("SKILL.md", latin1))))
+        assertThatThrownBy(() -> SkillCompiler.compile(SkillTrees.built("x", Map.of("SKILL.md", latin1))))
                 .isInstanceOf(InvalidCatalogException.class).hasMessage("x/SKILL.md (built by the application) is not UTF-8 text");
     }
 
@@ -155,10 +155,10 @@ class SkillCompilerTest {
         for (int i = 1; i < 512; i++) {
             files.put("refs/" + i + ".md", utf8("#" + i));
         }
-        assertThat(SkillCompiler.compile(SkillSources.of("many", files)).entry().get("resources").size()).isEqualTo(512);
+        assertThat(SkillCompiler.compile(SkillTrees.built("many", files)).entry().get("resources").size()).isEqualTo(512);
 
         files.put("refs/512.md", utf8("# one too many"));
-        assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of("many", files)))
+        assertThatThrownBy(() -> SkillCompiler.compile(SkillTrees.built("many", files)))
                 .isInstanceOf(InvalidCatalogException.class)
                 .hasMessage("Skill many (built by the application) has more than 512 files");
     }
@@ -168,7 +168,7 @@ class SkillCompilerTest {
         byte[] skillMd = utf8(skillMd("big"));
         byte[] rest = new byte[(int) (SkillCompiler.MAX_BYTES - skillMd.length)];
         Arrays.fill(rest, (byte) 'a');
-        Skill skill = SkillCompiler.compile(SkillSources.of("big", Map.of("SKILL.md", skillMd, "data.txt", rest)));
+        Skill skill = SkillCompiler.compile(SkillTrees.built("big", Map.of("SKILL.md", skillMd, "data.txt", rest)));
         long total = 0;
         for (JsonNode file : skill.entry().get("resources")) {
             total += file.get("size").longValue();
@@ -176,14 +176,14 @@ class SkillCompilerTest {
         assertThat(total).isEqualTo(16 * 1024 * 1024);
 
         byte[] more = Arrays.copyOf(rest, rest.length + 1);
-        assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of("big", Map.of("SKILL.md", skillMd, "data.txt", more))))
+        assertThatThrownBy(() -> SkillCompiler.compile(SkillTrees.built("big", Map.of("SKILL.md", skillMd, "data.txt", more))))
                 .isInstanceOf(InvalidCatalogException.class)
                 .hasMessage("Skill big (built by the application) holds more than 16777216 bytes (16 MiB) in its files");
     }
 
     @Test
     void aDynamicSkillListsDynamicAndCountsOnlyItsSkillMd() {
-        Skill skill = SkillCompiler.compile(SkillSources.dynamic("daily", Map.of(
+        Skill skill = SkillCompiler.compile(SkillTrees.dynamic("daily", Map.of(
                 "SKILL.md", () -> utf8(skillMd("daily")), "report/today.md", () -> utf8("# Today"))));
 
         assertThat(skill.entry().get("resources").stringValue()).isEqualTo("dynamic");
@@ -196,12 +196,12 @@ class SkillCompilerTest {
 
     @Test
     void twoSkillsAtOnePathOrOneInsideAnotherRefuseStartupNamingBoth() {
-        SkillSource a = SkillSources.of("pdf", Map.of("SKILL.md", utf8(skillMd("pdf"))));
-        SkillSource b = SkillSources.of("pdf", Map.of("SKILL.md", utf8(skillMd("pdf")), "x.md", utf8("x")));
+        SkillSource a = SkillTrees.built("pdf", Map.of("SKILL.md", utf8(skillMd("pdf"))));
+        SkillSource b = SkillTrees.built("pdf", Map.of("SKILL.md", utf8(skillMd("pdf")), "x.md", utf8("x")));
         assertThatThrownBy(() -> SkillSet.compile(List.of(a, b))).isInstanceOf(InvalidCatalogException.class)
                 .hasMessage("Skill pdf is served twice: by pdf (built by the application) and by pdf (built by the"
                         + " application)");
-        SkillSource inner = SkillSources.of("pdf/forms", Map.of("SKILL.md", utf8(skillMd("forms"))));
+        SkillSource inner = SkillTrees.built("pdf/forms", Map.of("SKILL.md", utf8(skillMd("forms"))));
         assertThatThrownBy(() -> SkillSet.compile(List.of(a, inner))).isInstanceOf(InvalidCatalogException.class)
                 .hasMessage("Skill pdf/forms (built by the application) is inside the directory of skill pdf (built by"
                         + " the application): serve one of them");
@@ -209,7 +209,7 @@ class SkillCompilerTest {
 
     @Test
     void aPathThatIsBothAFileAndADirectoryRefusesStartup() {
-        assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of("x", Map.of("SKILL.md", utf8(skillMd("x")),
+        assertThatThrownBy(() -> SkillCompiler.compile(SkillTrees.built("x", Map.of("SKILL.md", utf8(skillMd("x")),
                 "docs", utf8("a"), "docs/a.md", utf8("b")))))
                 .isInstanceOf(InvalidCatalogException.class).hasMessage("x/docs (built by the application) is both a file and a directory");
     }

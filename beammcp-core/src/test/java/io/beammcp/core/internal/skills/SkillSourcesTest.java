@@ -81,28 +81,29 @@ class SkillSourcesTest {
     }
 
     @Test
-    void theClassPathFolderOfADirectoryServesEachChildHoldingSkillMd() throws IOException {
+    void aClassPathFolderInADirectoryIsReadAsThatDirectory() throws IOException {
         SkillTrees.write(dir.resolve("mcp/skills/pdf-processing"), pdfFiles());
-        SkillTrees.write(dir.resolve("mcp/skills/notes"), Map.of("README.md", utf8("not a skill")));
         try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, null)) {
-            List<SkillSource> sources = SkillSources.classpath(loader, "/mcp/skills");
+            SkillSource source = SkillSources.at(null, loader.getResource("mcp/skills/pdf-processing"));
 
-            assertThat(sources).extracting(SkillSource::skillPath).containsExactly("pdf-processing");
-            Skill skill = SkillCompiler.compile(sources.get(0));
+            assertThat(source.skillPath()).isEqualTo("pdf-processing");
+            Skill skill = SkillCompiler.compile(source);
             assertThat(skill.entry().get("resources").size()).isEqualTo(4);
         }
     }
 
     @Test
-    void theClassPathFolderOfAJarServesItsSkillsReadFromTheJar() throws IOException {
+    void aClassPathFolderOfAJarIsReadFromTheJar() throws IOException {
         Path jar = dir.resolve("skills.jar");
         Files.write(jar, zip(Map.of("mcp/skills/pdf-processing/SKILL.md", utf8(SkillTrees.PDF_SKILL_MD),
                 "mcp/skills/pdf-processing/templates/invoice.md", utf8("# Invoice\n"),
                 "mcp/skills/git-flow/SKILL.md", utf8(skillMd("git-flow")),
                 "mcp/skills/git-flow/empty/", new byte[0],
                 "mcp/other/SKILL.md", utf8(skillMd("other")))));
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, null)) {
-            List<SkillSource> sources = SkillSources.classpath(loader, "mcp/skills");
+        {
+            List<SkillSource> sources = List.of(
+                    SkillSources.at(null, new URL("jar:" + jar.toUri() + "!/mcp/skills/pdf-processing")),
+                    SkillSources.at(null, new URL("jar:" + jar.toUri() + "!/mcp/skills/git-flow/")));
 
             SkillSet set = SkillSet.compile(sources);
             assertThat(set.skills()).containsOnlyKeys("skill://pdf-processing/SKILL.md", "skill://git-flow/SKILL.md");
@@ -130,8 +131,6 @@ class SkillSourcesTest {
 
         assertThat(pdf.nodes()).containsKey("skill://pdf-processing/templates/invoice.md");
         assertThat(git.nodes()).containsKey("skill://git-flow/steps/merge.md");
-        assertThat(new JarSource("", nested + "/!BOOT-INF/lib/lib.jar!/mcp/skills").childSkills())
-                .containsExactly("git-flow");
     }
 
     @Test
@@ -147,7 +146,7 @@ class SkillSourcesTest {
     @ValueSource(strings = {"../SKILL.md", "/etc/passwd", "a/../../b", "./a", "a//b", "a/", "a\\b", "..\\x", "a\u0000b",
         "a\nb", "a\u007fb"})
     void aFilePathThatCouldEscapeOrMeanTwoThingsRefusesStartup(String path) {
-        assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of("x", Map.of("SKILL.md", utf8(skillMd("x")),
+        assertThatThrownBy(() -> SkillCompiler.compile(SkillTrees.built("x", Map.of("SKILL.md", utf8(skillMd("x")),
                 path, utf8("x"))))).isInstanceOf(InvalidCatalogException.class)
                 .hasMessageStartingWith("x/" + path + " (built by the application): ");
     }
@@ -155,7 +154,7 @@ class SkillSourcesTest {
     @ParameterizedTest
     @ValueSource(strings = {"../x", "a/../x", "/x", "a b/x", "a%2Fb/x", "a\\b/x", "a:b/x", "a@b/x", "./x", "", "x/"})
     void aSkillPathWithASegmentThatIsNotPlainRefusesStartup(String skillPath) {
-        assertThatThrownBy(() -> SkillCompiler.compile(SkillSources.of(skillPath, Map.of("SKILL.md", utf8(skillMd("x"))))))
+        assertThatThrownBy(() -> SkillCompiler.compile(SkillTrees.built(skillPath, Map.of("SKILL.md", utf8(skillMd("x"))))))
                 .isInstanceOf(InvalidCatalogException.class);
     }
 

@@ -30,6 +30,16 @@ final class SkillTrees {
     private SkillTrees() {
     }
 
+    /** A skill the application built, its files fixed. */
+    static SkillSource built(String path, Map<String, byte[]> files) {
+        return SkillSources.built(path, io.beammcp.core.SkillBinding.of(path, files).files(), false);
+    }
+
+    /** A skill the application built whose files other than SKILL.md are asked for at each read. */
+    static SkillSource dynamic(String path, Map<String, java.util.function.Supplier<byte[]>> files) {
+        return SkillSources.built(path, files, true);
+    }
+
     static byte[] utf8(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
     }
