@@ -35,9 +35,9 @@ done
 
 # The Skills extension's scenarios (SEP-2640): in no requirement set, so run one by one, at 2026-07-28 and
 # (forced, over a session) at 2025-11-25, and every check must be SUCCESS (baseline.yaml `checks` lists the
-# exceptions). Off until the fixture serves skills: SKILLS=1 conformance/run.sh
+# exceptions). SKILLS=0 leaves them out.
 skills=(sep-2640-skills-enumeration sep-2640-skills-manifest sep-2640-skills-directory)
-if [ "${SKILLS:-0}" = 1 ]; then
+if [ "${SKILLS:-1}" = 1 ]; then
   for revision in 2026-07-28 2025-11-25; do
     flags=()
     [ "$revision" = 2025-11-25 ] && flags=(--spec-version 2025-11-25 --force)
