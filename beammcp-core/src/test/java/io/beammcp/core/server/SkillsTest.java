@@ -205,6 +205,20 @@ class SkillsTest {
     }
 
     @Test
+    void aDynamicFileOverTheSkillLimitOrWithoutContentIsAnInternalErrorNotServed() {
+        Wire wire = Wire.of(builder -> builder.extension("skills", new McpSkills().add(SkillBinding.dynamic("daily",
+                        Map.of("SKILL.md", () -> skillMd("daily"), "huge.bin", () -> new byte[16 * 1024 * 1024 + 1],
+                                "gone.md", () -> null))).build()),
+                (name, args, context) -> ToolResult.of("ok"), ToolSpec.builder("echo").build());
+        // refused while read, before the result cap (whose message says so) could see it
+        for (String file : new String[] {"huge.bin", "gone.md"}) {
+            JsonNode refused = wire.modern(2, "resources/read", "\"uri\":\"skill://daily/" + file + "\"");
+            assertError(refused, 2, -32603);
+            assertThat(refused.at("/error/message").asString()).isEqualTo("Internal error");
+        }
+    }
+
+    @Test
     void theResourceListNamesEachSkillMdByItsFrontmatter() {
         JsonNode resources = result(wire().modern(1, "resources/list", null)).path("resources");
         JsonNode skillMd = null;

@@ -100,18 +100,16 @@ class SkillSourcesTest {
                 "mcp/skills/git-flow/SKILL.md", utf8(skillMd("git-flow")),
                 "mcp/skills/git-flow/empty/", new byte[0],
                 "mcp/other/SKILL.md", utf8(skillMd("other")))));
-        {
-            List<SkillSource> sources = List.of(
-                    SkillSources.at(null, new URL("jar:" + jar.toUri() + "!/mcp/skills/pdf-processing")),
-                    SkillSources.at(null, new URL("jar:" + jar.toUri() + "!/mcp/skills/git-flow/")));
+        List<SkillSource> sources = List.of(
+                SkillSources.at(null, new URL("jar:" + jar.toUri() + "!/mcp/skills/pdf-processing")),
+                SkillSources.at(null, new URL("jar:" + jar.toUri() + "!/mcp/skills/git-flow/")));
 
-            SkillSet set = SkillSet.compile(sources);
-            assertThat(set.skills()).containsOnlyKeys("skill://pdf-processing/SKILL.md", "skill://git-flow/SKILL.md");
-            assertThat(set.locate("skill://pdf-processing/templates/invoice.md")).isNotNull();
-            assertThat(set.locate("skill://git-flow/empty").node()).isInstanceOf(SkillNode.Directory.class);
-            assertThat(sources.get(0).location("SKILL.md")).startsWith("jar:file:").endsWith("!/mcp/skills/"
-                    + sources.get(0).skillPath() + "/SKILL.md");
-        }
+        SkillSet set = SkillSet.compile(sources);
+        assertThat(set.skills()).containsOnlyKeys("skill://pdf-processing/SKILL.md", "skill://git-flow/SKILL.md");
+        assertThat(set.locate("skill://pdf-processing/templates/invoice.md")).isNotNull();
+        assertThat(set.locate("skill://git-flow/empty").node()).isInstanceOf(SkillNode.Directory.class);
+        assertThat(sources.get(0).location("SKILL.md")).startsWith("jar:file:").endsWith("!/mcp/skills/"
+                + sources.get(0).skillPath() + "/SKILL.md");
     }
 
     /** The URLs of a Spring Boot executable jar: its classes folder, and a library jar nested in it. */
