@@ -8,11 +8,13 @@ import java.util.Map;
 
 /**
  * An extension of the protocol (SEP-2133): what the server advertises for it, how a request negotiates it,
- * the methods it adds, what it offers as the host's own and the built-in method it wraps. Its methods are in
+ * the methods it adds, what it offers as the host's own, the built-in method it wraps and what listen streams
+ * may follow. Its methods are in
  * the method table of each revision it is served in and nowhere else, so in another revision, or on a server
  * without it, they are unknown ({@code -32601}). Its methods get the call context, access policy, observation,
  * result cap and list cursors the built-in methods get. A second extension of the same identifier, or a
- * method two extensions add (or one the server has), fails the server's build naming both.
+ * method two extensions add (or one the server has), or a listen filter member two read, fails the server's
+ * build naming both.
  */
 public interface McpExtension {
 
@@ -71,6 +73,24 @@ public interface McpExtension {
      */
     default CallWrapper wraps(String method) {
         return null;
+    }
+
+    /**
+     * The members of the {@code notifications} filter of {@code subscriptions/listen} the extension reads, each
+     * with how it answers it; listens are served in 2026-07-28 only.
+     *
+     * @return the filters by member, none by default
+     */
+    default Map<String, ListenFilter> listens() {
+        return Map.of();
+    }
+
+    /**
+     * Starts the extension once the server is built.
+     *
+     * @param streams where it notifies the listen streams that follow its keys
+     */
+    default void start(ListenStreams streams) {
     }
 
     /** Stops what the extension runs; called once when the server closes. */

@@ -8,6 +8,8 @@ import io.beammcp.core.ToolSpec;
 import io.beammcp.core.extension.CallWrapper;
 import io.beammcp.core.extension.ExtensionMethod;
 import io.beammcp.core.extension.ExtensionRequest;
+import io.beammcp.core.extension.ListenFilter;
+import io.beammcp.core.extension.ListenStreams;
 import io.beammcp.core.extension.McpExtension;
 import io.beammcp.core.extension.Negotiation;
 import io.beammcp.core.spi.McpAccessPolicy;
@@ -25,6 +27,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
@@ -55,6 +58,7 @@ class ExtensionsTest {
         final SortedMap<String, ObjectNode> notes = new TreeMap<>();
         final List<ExtensionRequest> seen = new ArrayList<>();
         CallWrapper wrapper;
+        ListenStreams streams;
 
         Notes(Negotiation negotiation, Revision... served) {
             this.negotiation = negotiation;
@@ -101,6 +105,28 @@ class ExtensionsTest {
         @Override
         public CallWrapper wraps(String method) {
             return wrapper;
+        }
+
+        /** A listen may follow notes by id under {@code noteIds}: those that exist. */
+        @Override
+        public Map<String, ListenFilter> listens() {
+            return Map.of("noteIds", (request, value) -> {
+                if (!value.isArray()) {
+                    throw new InvalidParamsException("noteIds must be an array");
+                }
+                List<String> known = new ArrayList<>();
+                value.forEach(id -> {
+                    if (notes.containsKey(id.asString())) {
+                        known.add(id.asString());
+                    }
+                });
+                return Set.copyOf(known);
+            });
+        }
+
+        @Override
+        public void start(ListenStreams streams) {
+            this.streams = streams;
         }
     }
 
@@ -347,6 +373,73 @@ class ExtensionsTest {
                 }
             };
         }
+    }
+
+    @Test
+    void aListenFollowsTheKeysTheExtensionAgreesToAndGetsItsNotificationsTagged() {
+        Notes notes = new Notes(Negotiation.NONE, Revision.values());
+        Wire wire = wire(notes);
+        assertThat(wire.modern(1, "subscriptions/listen", "\"notifications\":{\"noteIds\":[\"a\",\"z\"]}")).isNull();
+        assertThat(wire.sent().get(0).at("/params/notifications").toString()).isEqualTo("{\"noteIds\":[\"a\"]}");
+        assertThat(notes.streams.followed("noteIds")).containsExactly("a");
+
+        notes.streams.notify("noteIds", "a", "notifications/notes", NODES.objectNode().put("id", "a"));
+        notes.streams.notify("noteIds", "b", "notifications/notes", NODES.objectNode().put("id", "b"));
+        assertThat(wire.sent()).hasSize(2);
+        JsonNode told = wire.sent().get(1);
+        assertThat(told.path("method").asString()).isEqualTo("notifications/notes");
+        assertThat(told.at("/params/id").asString()).isEqualTo("a");
+        assertThat(told.at("/params/_meta/io.modelcontextprotocol~1subscriptionId").asInt()).isEqualTo(1);
+
+        JsonNode refused = wire.modern(2, "subscriptions/listen", "\"notifications\":{\"noteIds\":\"a\"}");
+        assertError(refused, 2, -32602);
+        assertThat(refused.at("/error/message").asString()).isEqualTo("noteIds must be an array");
+    }
+
+    @Test
+    void aListenFilterMemberReadTwiceOrOneOfTheServersOwnFailsTheBuild() {
+        McpExtension reader = new McpExtension() {
+            @Override
+            public String id() {
+                return "io.example/reader";
+            }
+
+            @Override
+            public Map<String, Object> settings(Revision revision) {
+                return Map.of();
+            }
+
+            @Override
+            public Map<String, ListenFilter> listens() {
+                return Map.of("noteIds", (request, value) -> Set.of());
+            }
+        };
+        assertThatThrownBy(() -> wire(builder -> builder.extension("first", new Notes(Negotiation.NONE, Revision.values()))
+                .extension("second", reader)))
+                .isInstanceOf(InvalidCatalogException.class)
+                .hasMessage("Listen filter member noteIds is read twice: by extension io.example/notes (first) and by "
+                        + "extension io.example/reader (second)");
+
+        McpExtension own = new McpExtension() {
+            @Override
+            public String id() {
+                return "io.example/own";
+            }
+
+            @Override
+            public Map<String, Object> settings(Revision revision) {
+                return Map.of();
+            }
+
+            @Override
+            public Map<String, ListenFilter> listens() {
+                return Map.of("toolsListChanged", (request, value) -> Set.of());
+            }
+        };
+        assertThatThrownBy(() -> wire(builder -> builder.extension("bean", own)))
+                .isInstanceOf(InvalidCatalogException.class)
+                .hasMessage("Listen filter member toolsListChanged of extension io.example/own (bean) is one of the "
+                        + "server's own");
     }
 
     @Test

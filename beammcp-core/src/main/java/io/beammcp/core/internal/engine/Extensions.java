@@ -6,6 +6,8 @@ import io.beammcp.core.MissingClientCapabilityException;
 import io.beammcp.core.Revision;
 import io.beammcp.core.extension.CallWrapper;
 import io.beammcp.core.extension.ExtensionMethod;
+import io.beammcp.core.extension.ListenFilter;
+import io.beammcp.core.extension.ListenStreams;
 import io.beammcp.core.extension.McpExtension;
 import io.beammcp.core.extension.Negotiation;
 import io.beammcp.core.internal.access.Access;
@@ -24,6 +26,7 @@ import io.beammcp.core.internal.protocol.McpMethod;
 import io.beammcp.core.internal.skills.SkillsExtension;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.util.ArrayList;
@@ -39,9 +42,10 @@ import java.util.regex.Pattern;
 
 /**
  * The extensions a server serves, checked once when it is built (a malformed identifier, one contributed twice,
- * a method added twice or one of the server's own refuse the build, naming both), and adapted onto the request
- * path: their settings in the capabilities, their methods in the method table of each revision they are served
- * in, their bindings as a source of the catalog, their wrappers around the work of {@code tools/call}.
+ * a method added twice or one of the server's own, a listen filter member read twice or one of the server's own
+ * refuse the build, naming both), and adapted onto the request path: their settings in the capabilities, their
+ * methods in the method table of each revision they are served in, their bindings as a source of the catalog,
+ * their wrappers around the work of {@code tools/call}, the members of a listen's filter they read.
  */
 final class Extensions {
 
@@ -51,10 +55,13 @@ final class Extensions {
             "[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*/"
                     + "[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?");
     private static final String TOOLS_CALL = McpMethod.TOOLS_CALL.id();
+    /** The members of a listen's filter the server reads itself. */
+    private static final Set<String> CORE_MEMBERS = Set.of("toolsListChanged", "promptsListChanged",
+            "resourcesListChanged", "resourceSubscriptions");
 
     /** One extension, with what was read from it once. */
     private record Served(String source, McpExtension extension, Map<Revision, ObjectNode> settings,
-            List<ExtensionMethod> methods, CallWrapper toolCalls) {
+            List<ExtensionMethod> methods, CallWrapper toolCalls, Map<String, ListenFilter> listens) {
 
         String named() {
             return "extension " + extension.id() + " (" + source + ")";
@@ -66,6 +73,7 @@ final class Extensions {
     Extensions(List<ServerConfig.Contributed> contributed, JsonCodec codec) {
         Map<String, Served> byId = new HashMap<>();
         Map<String, Served> byMethod = new HashMap<>();
+        Map<String, Served> byMember = new HashMap<>();
         for (ServerConfig.Contributed c : contributed) {
             McpExtension extension = c.extension();
             String id = extension.id();
@@ -81,7 +89,7 @@ final class Extensions {
                 }
             }
             Served one = new Served(c.source(), extension, settings, List.copyOf(extension.methods()),
-                    extension.wraps(TOOLS_CALL));
+                    extension.wraps(TOOLS_CALL), Map.copyOf(extension.listens()));
             Served twice = byId.putIfAbsent(id, one);
             if (twice != null) {
                 throw new InvalidCatalogException("Extension " + id + " is contributed twice: by " + twice.source()
@@ -95,6 +103,17 @@ final class Extensions {
                 Served other = byMethod.putIfAbsent(method.name(), one);
                 if (other != null) {
                     throw new InvalidCatalogException("Method " + method.name() + " is added twice: by "
+                            + other.named() + " and by " + one.named());
+                }
+            }
+            for (String member : one.listens().keySet()) {
+                if (CORE_MEMBERS.contains(member)) {
+                    throw new InvalidCatalogException("Listen filter member " + member + " of " + one.named()
+                            + " is one of the server's own");
+                }
+                Served other = byMember.putIfAbsent(member, one);
+                if (other != null) {
+                    throw new InvalidCatalogException("Listen filter member " + member + " is read twice: by "
                             + other.named() + " and by " + one.named());
                 }
             }
@@ -231,6 +250,39 @@ final class Extensions {
             }
             return wrapped;
         };
+    }
+
+    /**
+     * The keys a {@code subscriptions/listen} follows of each filter member an extension served in 2026-07-28
+     * reads; an extension's refusal refuses the listen.
+     */
+    Map<String, Set<String>> listen(Request request, JsonNode filter, Access access, int pageSize, JsonCodec codec) {
+        Map<String, Set<String>> followed = new LinkedHashMap<>();
+        for (Served one : served) {
+            if (!one.settings().containsKey(request.era())) {
+                continue;
+            }
+            for (Map.Entry<String, ListenFilter> member : one.listens().entrySet()) {
+                JsonNode value = filter.get(member.getKey());
+                if (value == null) {
+                    continue;
+                }
+                ExtensionCall call = new ExtensionCall(request, one.extension().id(), false, access, pageSize, codec);
+                try {
+                    followed.put(member.getKey(), Set.copyOf(member.getValue().follow(call, value)));
+                } catch (MissingClientCapabilityException e) {
+                    throw InputAnswers.missingCapability(codec, request.era(), e);
+                } catch (InvalidParamsException refusal) {
+                    throw HostFaults.refused(refusal, McpError.INVALID_PARAMS, null);
+                }
+            }
+        }
+        return followed;
+    }
+
+    /** Starts every extension, with where it notifies listen streams. */
+    void start(ListenStreams streams) {
+        served.forEach(one -> one.extension().start(streams));
     }
 
     /** Stops every extension, each on its own: one that fails to stop does not keep the others running. */

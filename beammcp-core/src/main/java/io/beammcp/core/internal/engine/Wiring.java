@@ -27,7 +27,6 @@ import io.beammcp.core.internal.streams.Broadcaster;
 import io.beammcp.core.internal.streams.Listens;
 import io.beammcp.core.internal.streams.Offers;
 import io.beammcp.core.internal.streams.Streams;
-import io.beammcp.core.internal.tasks.Tasks;
 import io.beammcp.core.internal.tasks.TasksExtension;
 import io.beammcp.core.internal.tools.ToolCalls;
 import io.beammcp.core.internal.tools.ToolsHandler;
@@ -37,6 +36,7 @@ import java.security.Principal;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 
@@ -54,7 +54,6 @@ final class Wiring {
     final Capabilities capabilities;
     final Streams streams;
     final Listens listens;
-    final Tasks tasks;
     final Extensions extensions;
     final ToolCalls toolCalls;
     final Access access;
@@ -73,11 +72,10 @@ final class Wiring {
         Blocks blocks = new Blocks(codec);
         streams = new Streams(bounds.maxStreams(), bounds.maxStreamsPerSession(), bounds.maxStreamsPerCaller());
         Broadcaster broadcaster = new Broadcaster(streams, codec, envelopes);
-        tasks = config.tasks() == null ? null
-                : new Tasks(config.tasks(), config.taskSettings(), codec, Clock.systemUTC(), broadcaster);
         List<ServerConfig.Contributed> contributed = new ArrayList<>();
-        if (tasks != null) {
-            contributed.add(new ServerConfig.Contributed("tasks", new TasksExtension(tasks, codec, Clock.systemUTC())));
+        if (config.tasks() != null) {
+            contributed.add(new ServerConfig.Contributed("tasks",
+                    new TasksExtension(config.tasks(), config.taskSettings(), codec, Clock.systemUTC())));
         }
         contributed.addAll(config.extensions());
         extensions = new Extensions(contributed, codec);
@@ -99,6 +97,7 @@ final class Wiring {
         legacy = new LegacyRequests(table, answers, capabilities, offers, listens, codec, envelopes);
         timers = bounds.toolTimeout() == null ? null : timers();
         catalog.listen(new Announcements(catalog, broadcaster, access));
+        extensions.start(broadcaster);
     }
 
     private MethodTable table(ServerConfig config, Inputs inputs, Blocks blocks) {
@@ -109,7 +108,7 @@ final class Wiring {
         MethodTable.Builder table = new MethodTable.Builder()
                 .modern(McpMethod.SERVER_DISCOVER, request -> Outcome.result(capabilities.discover(),
                         capabilities.discoverCache()))
-                .modern(McpMethod.SUBSCRIPTIONS_LISTEN, this::listen)
+                .modern(McpMethod.SUBSCRIPTIONS_LISTEN, request -> listen(request, pageSize))
                 .legacy(McpMethod.PING, request -> Outcome.result(codec.object()))
                 .legacy(McpMethod.LOGGING_SET_LEVEL, request -> LegacyRequests.setLevel(request, codec))
                 .both(McpMethod.TOOLS_LIST, tools::list)
@@ -137,14 +136,14 @@ final class Wiring {
         return table.build();
     }
 
-    /** {@code subscriptions/listen}: its filter checked now, with the tasks it asks about when tasks are on. */
-    private Outcome listen(Request request) {
+    /** {@code subscriptions/listen}: its filter checked now, with the members extensions read (Tasks' task ids). */
+    private Outcome listen(Request request, int pageSize) {
         JsonNode filter = request.params().get("notifications");
         String caller = Callers.of(request.exchange());
-        Set<String> taskIds = tasks == null || filter == null || !filter.isObject() ? Set.of()
-                : tasks.listened(filter, request.context(), caller);
+        Map<String, Set<String>> followed = filter == null || !filter.isObject() ? Map.of()
+                : extensions.listen(request, filter, access, pageSize, codec);
         return Outcome.listen(listens.check(request.id(), filter, request.context().session(), caller,
-                offers(request.context().principal(), access), taskIds));
+                offers(request.context().principal(), access), followed));
     }
 
     /**

@@ -7,9 +7,12 @@ import io.beammcp.core.ToolSpec;
 import io.beammcp.core.extension.CallWrapper;
 import io.beammcp.core.extension.ExtensionMethod;
 import io.beammcp.core.extension.ExtensionRequest;
+import io.beammcp.core.extension.ListenFilter;
+import io.beammcp.core.extension.ListenStreams;
 import io.beammcp.core.extension.McpExtension;
 import io.beammcp.core.extension.Negotiation;
 import io.beammcp.core.internal.json.JsonCodec;
+import io.beammcp.core.tasks.TaskStore;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.time.Clock;
@@ -20,8 +23,9 @@ import java.util.function.Supplier;
 /**
  * The Tasks extension ({@code io.modelcontextprotocol/tasks}) on the extension API: advertised with an empty
  * settings object in 2026-07-28 only (the extension is not defined in 2025-11-25), negotiated per request, its
- * three methods refusing a request that did not declare it, and a task-capable {@code tools/call} run as a task
- * when its request declared it.
+ * three methods refusing a request that did not declare it, a task-capable {@code tools/call} run as a task
+ * when its request declared it, and {@code notifications/tasks} to the listen streams that follow a task
+ * ({@code notifications.taskIds}).
  */
 public final class TasksExtension implements McpExtension {
 
@@ -31,8 +35,9 @@ public final class TasksExtension implements McpExtension {
     private final TasksHandler handler;
     private final TaskWatch watch;
 
-    public TasksExtension(Tasks tasks, JsonCodec codec, Clock clock) {
-        this.tasks = tasks;
+    /** The extension over a store; its watch of the store starts now. */
+    public TasksExtension(TaskStore store, TaskSettings settings, JsonCodec codec, Clock clock) {
+        this.tasks = new Tasks(store, settings, codec, clock);
         this.handler = new TasksHandler(tasks, codec);
         this.watch = new TaskWatch(tasks, clock);
     }
@@ -82,6 +87,16 @@ public final class TasksExtension implements McpExtension {
             return work;
         }
         return () -> tasks.call(call, support == TaskSupport.REQUIRED, work);
+    }
+
+    @Override
+    public Map<String, ListenFilter> listens() {
+        return Map.of(Tasks.TASK_IDS, tasks::follow);
+    }
+
+    @Override
+    public void start(ListenStreams streams) {
+        tasks.attach(streams);
     }
 
     @Override
