@@ -305,17 +305,12 @@ class ExtensionsTest {
         assertThat(refused.at("/error/message").asString()).isEqualTo("refused by the extension");
     }
 
-    @Test
-    void aSecondExtensionOfAnIdentifierOrASecondMethodOfANameFailsTheBuildNamingBoth() {
-        assertThatThrownBy(() -> wire(builder -> builder.extension("first", new Notes(Negotiation.NONE, Revision.values()))
-                .extension("second", new Notes(Negotiation.NONE, Revision.values()))))
-                .isInstanceOf(InvalidCatalogException.class)
-                .hasMessage("Extension io.example/notes is contributed twice: by first and by second");
-
-        McpExtension other = new McpExtension() {
+    /** An extension served in both revisions with these methods and listen filter members, and nothing else. */
+    private static McpExtension bare(String id, List<ExtensionMethod> methods, Map<String, ListenFilter> listens) {
+        return new McpExtension() {
             @Override
             public String id() {
-                return "io.example/other";
+                return id;
             }
 
             @Override
@@ -325,54 +320,73 @@ class ExtensionsTest {
 
             @Override
             public List<ExtensionMethod> methods() {
-                return List.of(ExtensionMethod.of("notes/count", request -> NODES.objectNode()));
+                return methods;
+            }
+
+            @Override
+            public Map<String, ListenFilter> listens() {
+                return listens;
             }
         };
+    }
+
+    @Test
+    void aSecondExtensionOfAnIdentifierFailsTheBuildNamingBoth() {
         assertThatThrownBy(() -> wire(builder -> builder.extension("first", new Notes(Negotiation.NONE, Revision.values()))
-                .extension("second", other)))
+                .extension("second", new Notes(Negotiation.NONE, Revision.values()))))
                 .isInstanceOf(InvalidCatalogException.class)
-                .hasMessage("Method notes/count is added twice: by extension io.example/notes (first) and by extension "
-                        + "io.example/other (second)");
+                .hasMessage("Extension io.example/notes is contributed twice: by first and by second");
+    }
+
+    /** What a second extension beside {@link Notes} may not add, and the refusal naming both. */
+    enum Clash {
+        METHOD(bare("io.example/other", List.of(ExtensionMethod.of("notes/count", request -> NODES.objectNode())),
+                Map.of()), "Method notes/count is added twice: by extension io.example/notes (first) and by extension "
+                + "io.example/other (second)"),
+        LISTEN_MEMBER(bare("io.example/reader", List.of(), Map.of("noteIds", (request, value) -> Set.of())),
+                "Listen filter member noteIds is read twice: by extension io.example/notes (first) and by extension "
+                + "io.example/reader (second)");
+
+        final McpExtension second;
+        final String message;
+
+        Clash(McpExtension second, String message) {
+            this.second = second;
+            this.message = message;
+        }
     }
 
     @ParameterizedTest
-    @EnumSource(value = Refused.class)
-    void anExtensionThatCouldNotBeServedFailsTheBuildNamingIt(Refused refused) {
-        assertThatThrownBy(() -> wire(builder -> builder.extension("bean", refused.extension())))
-                .isInstanceOf(InvalidCatalogException.class).hasMessage(refused.message);
+    @EnumSource(Clash.class)
+    void aMethodOrListenMemberTwoExtensionsClaimFailsTheBuildNamingBoth(Clash clash) {
+        assertThatThrownBy(() -> wire(builder -> builder.extension("first", new Notes(Negotiation.NONE, Revision.values()))
+                .extension("second", clash.second)))
+                .isInstanceOf(InvalidCatalogException.class).hasMessage(clash.message);
     }
 
+    /** What one extension may not be or claim, and the refusal naming it. */
     enum Refused {
-        NO_PREFIX("notes", "Extension notes (bean) has no valid identifier: a prefix of dot-separated labels, a slash"
-                + " and a name, such as io.example/notes"),
-        SERVERS_OWN_METHOD(null, "Method tools/list of extension io.example/own (bean) is one of the server's own");
+        NO_PREFIX(bare("notes", List.of(), Map.of()), "Extension notes (bean) has no valid identifier: a prefix of "
+                + "dot-separated labels, a slash and a name, such as io.example/notes"),
+        SERVERS_OWN_METHOD(bare("io.example/own", List.of(ExtensionMethod.of("tools/list", request -> NODES.objectNode())),
+                Map.of()), "Method tools/list of extension io.example/own (bean) is one of the server's own"),
+        SERVERS_OWN_LISTEN_MEMBER(bare("io.example/own", List.of(), Map.of("toolsListChanged", (request, value) -> Set.of())),
+                "Listen filter member toolsListChanged of extension io.example/own (bean) is one of the server's own");
 
-        final String id;
+        final McpExtension extension;
         final String message;
 
-        Refused(String id, String message) {
-            this.id = id;
+        Refused(McpExtension extension, String message) {
+            this.extension = extension;
             this.message = message;
         }
+    }
 
-        McpExtension extension() {
-            return new McpExtension() {
-                @Override
-                public String id() {
-                    return id == null ? "io.example/own" : id;
-                }
-
-                @Override
-                public Map<String, Object> settings(Revision revision) {
-                    return Map.of();
-                }
-
-                @Override
-                public List<ExtensionMethod> methods() {
-                    return List.of(ExtensionMethod.of("tools/list", request -> NODES.objectNode()));
-                }
-            };
-        }
+    @ParameterizedTest
+    @EnumSource(Refused.class)
+    void anExtensionThatCouldNotBeServedFailsTheBuildNamingIt(Refused refused) {
+        assertThatThrownBy(() -> wire(builder -> builder.extension("bean", refused.extension)))
+                .isInstanceOf(InvalidCatalogException.class).hasMessage(refused.message);
     }
 
     @Test
@@ -394,52 +408,6 @@ class ExtensionsTest {
         JsonNode refused = wire.modern(2, "subscriptions/listen", "\"notifications\":{\"noteIds\":\"a\"}");
         assertError(refused, 2, -32602);
         assertThat(refused.at("/error/message").asString()).isEqualTo("noteIds must be an array");
-    }
-
-    @Test
-    void aListenFilterMemberReadTwiceOrOneOfTheServersOwnFailsTheBuild() {
-        McpExtension reader = new McpExtension() {
-            @Override
-            public String id() {
-                return "io.example/reader";
-            }
-
-            @Override
-            public Map<String, Object> settings(Revision revision) {
-                return Map.of();
-            }
-
-            @Override
-            public Map<String, ListenFilter> listens() {
-                return Map.of("noteIds", (request, value) -> Set.of());
-            }
-        };
-        assertThatThrownBy(() -> wire(builder -> builder.extension("first", new Notes(Negotiation.NONE, Revision.values()))
-                .extension("second", reader)))
-                .isInstanceOf(InvalidCatalogException.class)
-                .hasMessage("Listen filter member noteIds is read twice: by extension io.example/notes (first) and by "
-                        + "extension io.example/reader (second)");
-
-        McpExtension own = new McpExtension() {
-            @Override
-            public String id() {
-                return "io.example/own";
-            }
-
-            @Override
-            public Map<String, Object> settings(Revision revision) {
-                return Map.of();
-            }
-
-            @Override
-            public Map<String, ListenFilter> listens() {
-                return Map.of("toolsListChanged", (request, value) -> Set.of());
-            }
-        };
-        assertThatThrownBy(() -> wire(builder -> builder.extension("bean", own)))
-                .isInstanceOf(InvalidCatalogException.class)
-                .hasMessage("Listen filter member toolsListChanged of extension io.example/own (bean) is one of the "
-                        + "server's own");
     }
 
     @Test
