@@ -6,6 +6,9 @@ import { readFileSync } from 'node:fs';
 
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 export const TOOL_NAMES = ['forecast', 'get_weather', 'plan_trip'];
+// the sample's resources, sorted: its own two and the files of its skill (the Skills extension)
+export const SAMPLE_RESOURCES = ['skill://trip-planning/SKILL.md', 'skill://trip-planning/examples/lisbon-by-train.md',
+  'weather://maps/europe.png', 'weather://stations'];
 export const SERVER_NAME = 'weather';
 
 /** Command-line options: --name value pairs. */
@@ -184,7 +187,7 @@ export async function sdkFlows(run, api) {
   await run('resources-list', async () => {
     const resources = await listAll(page, 'resources/list');
     const byUri = Object.fromEntries(resources.map((r) => [r.uri, r]));
-    assert.deepEqual(Object.keys(byUri).sort(), ['weather://maps/europe.png', 'weather://stations']);
+    assert.deepEqual(Object.keys(byUri).sort(), SAMPLE_RESOURCES);
     assert.equal(byUri['weather://stations'].mimeType, 'text/plain');
     assert.equal(byUri['weather://maps/europe.png'].mimeType, 'image/png');
     const templates = await listAll(page, 'resources/templates/list');
@@ -264,7 +267,7 @@ export async function paginate(page, seen) {
   } while (cursor !== undefined);
   assert.deepEqual([...names].sort(), TOOL_NAMES, `each tool once: ${names}`);
   const resources = await listAll(page, 'resources/list');
-  assert.deepEqual(resources.map((r) => r.uri).sort(), ['weather://maps/europe.png', 'weather://stations']);
+  assert.deepEqual(resources.map((r) => r.uri).sort(), SAMPLE_RESOURCES);
   if (seen) {
     const served = upstreams(seen.slice(before), 'tools/list');
     assert.ok(served.length >= 2, `tools/list pages served by more than one instance: ${served}`);

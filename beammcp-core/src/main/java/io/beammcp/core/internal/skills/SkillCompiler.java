@@ -30,15 +30,15 @@ import java.util.TreeSet;
  * {@code SKILL.md} without frontmatter or without a {@code name} and {@code description}, a name that breaks
  * the naming rules or differs from the skill's directory, more than 512 files or more than 16 MiB.
  */
-public final class SkillCompiler {
+final class SkillCompiler {
 
-    public static final String SKILL_MD = "SKILL.md";
+    static final String SKILL_MD = "SKILL.md";
     /** Files per skill, {@code SKILL.md} included, that every host must accept (Skills extension, Limits). */
-    public static final int MAX_FILES = 512;
+    static final int MAX_FILES = 512;
     /** Bytes per skill, summed over its files, that every host must accept (Skills extension, Limits). */
-    public static final long MAX_BYTES = 16L * 1024 * 1024;
+    static final long MAX_BYTES = 16L * 1024 * 1024;
     /** Directories per skill: the walk stops there, so a wrong root never lists a whole disk. */
-    public static final int MAX_DIRECTORIES = 512;
+    static final int MAX_DIRECTORIES = 512;
     static final String SCHEME = "skill://";
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -46,7 +46,7 @@ public final class SkillCompiler {
     private SkillCompiler() {
     }
 
-    public static Skill compile(SkillSource source) {
+    static Skill compile(SkillSource source) {
         String location = source.location("");
         String name = SkillNames.checkSkillPath(source.skillPath(), location);
         try (SkillSource.Listing listing = source.list()) {

@@ -16,10 +16,8 @@ import java.util.Map;
 public final class SkillSet {
 
     /** A node and the skill it belongs to, whose visibility decides whether a caller may see the node. */
-    public record Located(Skill skill, SkillNode node) {
+    record Located(Skill skill, SkillNode node) {
     }
-
-    public static final SkillSet EMPTY = new SkillSet(Map.of(), Map.of());
 
     private final Map<String, Skill> skills;
     private final Map<String, Located> nodes;
@@ -42,7 +40,7 @@ public final class SkillSet {
      * The set of compiled skills. Two skills at one path, or one inside another's directory, are refused: a
      * URI would then name two files.
      */
-    public static SkillSet of(List<Skill> skills) {
+    static SkillSet of(List<Skill> skills) {
         Map<String, Skill> byPath = new HashMap<>();
         for (Skill skill : skills) {
             Skill other = byPath.putIfAbsent(skill.path(), skill);
@@ -73,17 +71,17 @@ public final class SkillSet {
     }
 
     /** Every skill by the URI of its {@code SKILL.md}: page it by key, one skill an item. */
-    public Map<String, Skill> skills() {
+    Map<String, Skill> skills() {
         return skills;
     }
 
     /** The skill whose {@code SKILL.md} has this URI, or {@code null}. */
-    public Skill skill(String uri) {
+    Skill skill(String uri) {
         return skills.get(uri);
     }
 
     /** The file or directory a URI names exactly, with its skill, or {@code null}. */
-    public Located locate(String uri) {
+    Located locate(String uri) {
         return nodes.get(uri);
     }
 }

@@ -6,19 +6,13 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.net.URL;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Enumeration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
-/** The ways to name a skill's files: a directory, a class path folder (in a directory or a jar), or files in memory. */
+/** The ways to name a skill's files: a directory, a folder a URL names (in a directory or a jar), or files an application builds. */
 public final class SkillSources {
 
     private SkillSources() {
