@@ -10,6 +10,12 @@ export const TOOL_NAMES = ['forecast', 'get_weather', 'plan_trip'];
 export const SAMPLE_RESOURCES = ['skill://trip-planning/SKILL.md', 'skill://trip-planning/examples/lisbon-by-train.md',
   'weather://maps/europe.png', 'weather://stations'];
 export const SERVER_NAME = 'weather';
+/** The text of the refusal of `forecast {place: Oslo, days: 0}`: what a model must be shown. */
+export const FORECAST_REFUSAL = "Invalid arguments for tool 'forecast':\n- $.days: must have a minimum value of 1 (minimum)";
+/** `forecast`'s `days` parameter as the server lists it: the range and default also in the description. */
+export const FORECAST_DAYS_SCHEMA = {
+  type: 'integer', minimum: 1, maximum: 7, description: 'How many days. From 1 to 7; default 3.', default: 3,
+};
 
 /** Command-line options: --name value pairs. */
 export function options(argv = process.argv.slice(2)) {
@@ -102,6 +108,37 @@ export class Runner {
     if (this.pending.size) this.skipRest(reason || 'flow never reported');
     process.exit(0);
   }
+}
+
+/**
+ * Watches what an SDK 1.x transport hands its client, to see the protocolVersion the server answered initialize
+ * with: `watchInitialize(transport).value` once connected.
+ */
+export function watchInitialize(t) {
+  const seenVersion = {};
+  let handler;
+  Object.defineProperty(t, 'onmessage', {
+    configurable: true,
+    get: () => handler,
+    set: (h) => {
+      handler = h && ((message, extra) => {
+        if (message?.result?.protocolVersion && message.result.serverInfo) seenVersion.value = message.result.protocolVersion;
+        return h(message, extra);
+      });
+    },
+  });
+  return seenVersion;
+}
+
+/** One raw page of a list method through a TypeScript SDK 1.x client: the `page` of sdkFlows and paginate. */
+export function sdk1Pager(client, requestOptions) {
+  const call = { 'tools/list': ['listTools', 'tools'], 'resources/list': ['listResources', 'resources'],
+    'resources/templates/list': ['listResourceTemplates', 'resourceTemplates'], 'prompts/list': ['listPrompts', 'prompts'] };
+  return async (method, cursor) => {
+    const [fn, key] = call[method];
+    const result = await client[fn](cursor === undefined ? undefined : { cursor }, requestOptions);
+    return { items: result[key], nextCursor: result.nextCursor };
+  };
 }
 
 /** Text of every text block of a tool result or prompt message list, joined. */

@@ -101,7 +101,8 @@ public final class Envelopes {
         private final int max;
 
         Bounded(int max) {
-            super(Math.min(max, 8192));
+            // small to start: an answer is a few hundred bytes, and Jackson hands over its whole buffer in one write
+            super(Math.min(max, 256));
             this.max = max;
         }
 
