@@ -16,7 +16,7 @@ import { Runner, TOOL_NAMES, options, stdioCommand, texts } from './common.mjs';
 const opts = options();
 const v2 = opts.inspector === 'v2';
 const runner = new Runner(v2 ? 'inspector' : 'inspector-cli', opts.label || opts.transport,
-  ['tools-list', 'call-get-weather', 'validation-error']);
+  ['tools-list', 'call-get-weather', 'validation-error', 'validation-error-output-schema']);
 const build = fileURLToPath(new URL(v2 ? '../node_modules/@modelcontextprotocol/inspector/clients/launcher/build/'
   : '../node_modules/@modelcontextprotocol/inspector-cli/build/', import.meta.url));
 // Inspector 2 keeps a catalog under ~/.mcp-inspector: give it a throw-away home
@@ -35,7 +35,8 @@ function target() {
 function commandLine(methodArgs) {
   if (!v2) return [`${build}cli.js`, '--cli', ...target(), ...methodArgs];
   // Inspector 2: options first, then `--` and the server command, or the URL first (--tool-arg is variadic)
-  const era = ['--protocol-era', 'modern'];
+  // the JVM's start on a loaded 2-CPU machine has taken past Inspector 2's 15 s default: a hang bound, not a timing
+  const era = ['--protocol-era', 'modern', '--connect-timeout', '90000'];
   return opts.transport === 'stdio' ? [`${build}index.js`, '--cli', ...era, ...methodArgs, '--', ...target()]
     : [`${build}index.js`, '--cli', ...target(), ...era, ...methodArgs];
 }
@@ -88,6 +89,15 @@ await runner.run('validation-error', async () => {
   assert.equal(result.isError, true, JSON.stringify(result));
   const text = texts(result.content);
   assert.ok(text.includes('$.destination.city') && text.includes('$.transport'), text);
+});
+
+await runner.run('validation-error-output-schema', async () => {
+  // forecast declares an outputSchema, which the Inspector checks any structuredContent against
+  const result = await inspector(['--method', 'tools/call', '--tool-name', 'forecast',
+    '--tool-arg', 'place=Oslo', 'days=0']);
+  assert.equal(result.isError, true, JSON.stringify(result));
+  assert.equal(result.structuredContent, undefined, JSON.stringify(result));
+  assert.ok(texts(result.content).includes('$.days'), JSON.stringify(result));
 });
 
 runner.finish();

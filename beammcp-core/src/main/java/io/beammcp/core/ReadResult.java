@@ -3,7 +3,7 @@ package io.beammcp.core;
 import java.util.List;
 
 /**
- * What a {@link ResourceReader} found: contents, or nothing at that URI.
+ * What reading a resource found: contents, or nothing at that URI.
  */
 public sealed interface ReadResult {
 

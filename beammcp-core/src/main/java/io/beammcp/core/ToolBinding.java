@@ -4,9 +4,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A tool bound to the code that runs it, for hosts that build tools from data: declare one as a bean (or
- * give it to {@link io.beammcp.core.server.McpServerBuilder#add}) next to annotated tools and the
- * {@link Catalog}.
+ * A tool bound to the code that runs it, for hosts that build tools from data: declare one as a bean, give it
+ * to {@link io.beammcp.core.server.McpServerBuilder#add}, or add it at run time to a {@link BindingRegistry}.
  *
  * @param spec the tool, whose input schema is enforced before the handler runs
  * @param handler what runs a call
@@ -33,7 +32,12 @@ public record ToolBinding(ToolSpec spec, Handler handler) implements Binding {
     }
 
     /**
-     * Runs one call of the bound tool; it sees arguments as {@link Dispatch} does.
+     * Runs one call of the bound tool, with arguments that passed its input schema. They hold only the
+     * top-level properties the schema declares, with their values as sent: objects as
+     * {@code Map<String, Object>}, arrays as {@code List<Object>}, strings, booleans, {@code null}, integers as
+     * {@code Integer}, {@code Long} or {@code BigInteger} and decimals as {@code BigDecimal}, never rounded. An
+     * exception thrown here becomes a JSON-RPC internal error ({@code -32603}) without detail for the client, and a
+     * log line for the operator; a failure the model should see and react to is a {@link ToolResult#error(String)}.
      */
     @FunctionalInterface
     public interface Handler {

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One tool in the {@link Catalog}. Build it with {@link #builder(String)}.
+ * One tool a server offers: its name, descriptions, schemas and hints. Build it with {@link #builder(String)}.
  *
  * <p>The input schema is the one source of truth for arguments: {@code tools/list} advertises it
  * verbatim and {@code tools/call} enforces it, so the two cannot drift.
@@ -159,7 +159,18 @@ public record ToolSpec(String name, String title, String description, String inp
          * @return this builder
          */
         public Builder idempotent() {
-            this.idempotent = true;
+            return idempotent(true);
+        }
+
+        /**
+         * Advertises whether repeating a call with the same arguments has no further effect
+         * ({@code idempotentHint}).
+         *
+         * @param idempotent the hint
+         * @return this builder
+         */
+        public Builder idempotent(boolean idempotent) {
+            this.idempotent = idempotent;
             return this;
         }
 

@@ -1,6 +1,5 @@
 package io.beammcp.autoconfigure;
 
-import io.beammcp.autoconfigure.security.SecurityContexts;
 import io.beammcp.core.server.McpServer;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;

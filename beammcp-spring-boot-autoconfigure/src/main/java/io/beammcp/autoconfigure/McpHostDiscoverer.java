@@ -1,19 +1,20 @@
 package io.beammcp.autoconfigure;
 
 import io.beammcp.core.Binding;
-import io.beammcp.core.Catalog;
-import io.beammcp.core.CatalogChanges;
-import io.beammcp.core.CatalogRegistry;
+import io.beammcp.core.BindingRegistry;
 import io.beammcp.core.Completer;
-import io.beammcp.core.Dispatch;
-import io.beammcp.core.InvalidParamsException;
-import io.beammcp.core.PromptRenderer;
-import io.beammcp.core.ResourceReader;
 import io.beammcp.core.annotation.McpAnnotations;
 import io.beammcp.core.annotation.McpPromptArg;
 import io.beammcp.core.annotation.McpTool;
 import io.beammcp.core.annotation.McpToolParam;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.CatalogChanges;
+import io.beammcp.core.catalog.Dispatch;
+import io.beammcp.core.catalog.PromptRenderer;
+import io.beammcp.core.catalog.ResourceReader;
+import io.beammcp.core.extension.McpExtension;
 import io.beammcp.core.server.McpServerBuilder;
+import org.springframework.aop.framework.autoproxy.AutoProxyUtils;
 import org.springframework.beans.factory.NoUniqueBeanDefinitionException;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.core.annotation.AnnotationAwareOrderComparator;
@@ -31,7 +32,8 @@ import java.util.Map;
  * Finds everything the application contributes to its MCP server, in order, and hands it to the builder
  * under its bean's name: beans with annotated methods (in definition order), {@link Binding} beans (tools,
  * resources, templates and prompts bound to their code, by their order),
- * the low-level {@link Catalog} with its {@link Dispatch}, and a {@link CatalogRegistry}.
+ * the low-level {@link Catalog} with its {@link Dispatch} (an adapter onto bindings), a {@link BindingRegistry}, and
+ * {@link McpExtension} beans (by their order).
  */
 final class McpHostDiscoverer {
 
@@ -41,14 +43,18 @@ final class McpHostDiscoverer {
         this.beans = beans;
     }
 
-    /** Adds every contribution; none at all is a {@link MissingHostBeanException}. */
-    void contribute(McpServerBuilder builder) {
-        int contributions = annotated(builder);
+    /**
+     * Adds every contribution; none at all, counting {@code others} made already (the skills), is a
+     * {@link MissingHostBeanException}.
+     */
+    void contribute(McpServerBuilder builder, int others) {
+        int contributions = others + annotated(builder);
         contributions += bindings(builder);
-        contributions += legacy(builder);
-        String registry = single(CatalogRegistry.class);
+        contributions += lowLevel(builder);
+        contributions += extensions(builder);
+        String registry = single(BindingRegistry.class);
         if (registry != null) {
-            builder.registry(registry, beans.getBean(registry, CatalogRegistry.class));
+            builder.registry(registry, beans.getBean(registry, BindingRegistry.class));
             contributions++;
         }
         if (contributions == 0) {
@@ -62,7 +68,8 @@ final class McpHostDiscoverer {
             if (beans.getBeanDefinition(name).isAbstract()) {
                 continue;
             }
-            Class<?> type = beans.getType(name, false);
+            // the class behind a proxy (a JDK interface proxy too), whose annotated methods are the bean's own
+            Class<?> type = AutoProxyUtils.determineTargetClass(beans, name);
             if (type == null) {
                 continue;
             }
@@ -83,8 +90,15 @@ final class McpHostDiscoverer {
         return found.size();
     }
 
+    private int extensions(McpServerBuilder builder) {
+        List<Map.Entry<String, McpExtension>> found = new ArrayList<>(beans.getBeansOfType(McpExtension.class).entrySet());
+        found.sort((a, b) -> AnnotationAwareOrderComparator.INSTANCE.compare(a.getValue(), b.getValue()));
+        found.forEach(entry -> builder.extension(entry.getKey(), entry.getValue()));
+        return found.size();
+    }
+
     /** The low-level host: a Catalog needs its Dispatch and the other way round; readers and the rest join it. */
-    private int legacy(McpServerBuilder builder) {
+    private int lowLevel(McpServerBuilder builder) {
         String catalog = single(Catalog.class);
         String dispatch = single(Dispatch.class);
         ResourceReader reader = bean(ResourceReader.class);
@@ -95,10 +109,6 @@ final class McpHostDiscoverer {
             if (reader == null && renderer == null && completer == null && changes == null) {
                 return 0;
             }
-            // resources or prompts served the low-level way, without tools
-            builder.catalog("resourceReader", Catalog.of(List.of()), (tool, arguments, context) -> {
-                throw new InvalidParamsException("Unknown tool: " + tool);
-            });
         } else if (catalog == null) {
             throw new MissingHostBeanException(Catalog.class);
         } else if (dispatch == null) {

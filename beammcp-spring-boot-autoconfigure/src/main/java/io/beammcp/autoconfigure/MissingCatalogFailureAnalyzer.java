@@ -1,6 +1,6 @@
 package io.beammcp.autoconfigure;
 
-import io.beammcp.core.Catalog;
+import io.beammcp.core.catalog.Catalog;
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
@@ -10,12 +10,12 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
  */
 final class MissingCatalogFailureAnalyzer extends AbstractFailureAnalyzer<MissingHostBeanException> {
 
-    static final String CATALOG_DESCRIPTION = "The MCP server needs a bean of type io.beammcp.core.Catalog,"
+    static final String CATALOG_DESCRIPTION = "The MCP server needs a bean of type io.beammcp.core.catalog.Catalog,"
             + " listing the tools to offer, and the application defines none.";
     static final String CATALOG_ACTION = "Add a bean such as @Bean Catalog catalog() { return Catalog.of(List.of("
             + "ToolSpec.builder(\"get_weather\").description(\"Current weather for a place\").build())); }"
             + " to a @Configuration class.";
-    static final String DISPATCH_DESCRIPTION = "The MCP server needs a bean of type io.beammcp.core.Dispatch,"
+    static final String DISPATCH_DESCRIPTION = "The MCP server needs a bean of type io.beammcp.core.catalog.Dispatch,"
             + " running the tools of the Catalog, and the application defines none.";
     static final String DISPATCH_ACTION = "Add a bean such as @Bean Dispatch dispatch() { return (tool, arguments,"
             + " context) -> ToolResult.of(\"Sunny\"); } to a @Configuration class.";

@@ -1,24 +1,24 @@
 package io.beammcp.autoconfigure;
 
-import io.beammcp.core.Catalog;
-import io.beammcp.core.CatalogChanges;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.CatalogChanges;
 import io.beammcp.core.Completer;
 import io.beammcp.core.Content;
-import io.beammcp.core.Dispatch;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.PromptMessage;
-import io.beammcp.core.PromptRenderer;
+import io.beammcp.core.catalog.PromptRenderer;
 import io.beammcp.core.PromptResult;
 import io.beammcp.core.PromptSpec;
 import io.beammcp.core.ReadResult;
 import io.beammcp.core.ResourceContents;
-import io.beammcp.core.ResourceReader;
+import io.beammcp.core.catalog.ResourceReader;
 import io.beammcp.core.ResourceSpec;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.server.McpServer;
-import io.beammcp.core.server.Reply;
+import io.beammcp.core.spi.Reply;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -106,7 +106,7 @@ class BeamMcpAutoConfigurationTests {
         runner.withUserConfiguration(Hosts.DispatchOnly.class).run(context -> {
             FailureAnalysis analysis = new MissingCatalogFailureAnalyzer().analyze(context.getStartupFailure());
             assertThat(analysis.getDescription()).isEqualTo("The MCP server needs a bean of type"
-                    + " io.beammcp.core.Catalog, listing the tools to offer, and the application defines none.");
+                    + " io.beammcp.core.catalog.Catalog, listing the tools to offer, and the application defines none.");
             assertThat(analysis.getAction()).isEqualTo("Add a bean such as @Bean Catalog catalog() { return"
                     + " Catalog.of(List.of(ToolSpec.builder(\"get_weather\").description(\"Current weather for a"
                     + " place\").build())); } to a @Configuration class.");
@@ -118,7 +118,7 @@ class BeamMcpAutoConfigurationTests {
         runner.withUserConfiguration(Hosts.CatalogOnly.class).run(context -> {
             FailureAnalysis analysis = new MissingCatalogFailureAnalyzer().analyze(context.getStartupFailure());
             assertThat(analysis.getDescription()).isEqualTo("The MCP server needs a bean of type"
-                    + " io.beammcp.core.Dispatch, running the tools of the Catalog, and the application defines"
+                    + " io.beammcp.core.catalog.Dispatch, running the tools of the Catalog, and the application defines"
                     + " none.");
             assertThat(analysis.getAction()).isEqualTo("Add a bean such as @Bean Dispatch dispatch() { return"
                     + " (tool, arguments, context) -> ToolResult.of(\"Sunny\"); } to a @Configuration class.");
@@ -212,7 +212,7 @@ class BeamMcpAutoConfigurationTests {
     }
 
     private static boolean listen(McpServer server, Object id, CompletableFuture<Reply> end, Principal caller) {
-        LegacySession session = LegacySession.create();
+        LegacySession session = McpServer.newSession();
         boolean[] acknowledged = new boolean[1];
         server.handle(Wire.modern(id, "subscriptions/listen", "\"notifications\":{}").getBytes(StandardCharsets.UTF_8),
                 Wire.stdio(session, sent -> acknowledged[0] = true, caller), Runnable::run, end::complete);
@@ -300,7 +300,7 @@ class BeamMcpAutoConfigurationTests {
         runner.withUserConfiguration(Hosts.CatalogOnly.class, AskingForRoots.class)
                 .withPropertyValues("beammcp.input.timeout=100ms").run(context -> {
                     McpServer server = context.getBean(McpServer.class);
-                    LegacySession session = LegacySession.create();
+                    LegacySession session = McpServer.newSession();
                     List<String> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
                     Exchange exchange = Wire.stdio(session, sent::add);
                     server.handle(("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"

@@ -1,7 +1,7 @@
 package io.beammcp.autoconfigure;
 
 import io.beammcp.autoconfigure.limits.BeamMcpLimitsProperties;
-import io.beammcp.core.server.McpLimits;
+import io.beammcp.core.spi.McpLimits;
 import io.beammcp.core.server.McpServer;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -12,7 +12,10 @@ import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** {@code beammcp.limits}: off by default, bound from the environment by the core auto-configuration. */
+/**
+ * {@code beammcp.limits}: the result cap of 4 MiB by default, the others off; bound from the environment by the
+ * core auto-configuration.
+ */
 class BeamMcpLimitsPropertiesTests {
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
@@ -20,11 +23,14 @@ class BeamMcpLimitsPropertiesTests {
             .withUserConfiguration(Hosts.CatalogOnly.class, Hosts.DispatchOnly.class);
 
     @Test
-    void offByDefault() {
+    void onlyTheResultCapIsOnByDefault() {
         runner.run(context -> {
             McpLimits limits = context.getBean(BeamMcpLimitsProperties.class).toLimits();
-            assertThat(limits).isEqualTo(new McpLimits(0, 0, 0, Duration.ofMinutes(1), 10_000));
+            assertThat(limits).isEqualTo(new McpLimits(0, 4 * 1024 * 1024, 0, Duration.ofMinutes(1), 10_000))
+                    .isEqualTo(McpLimits.DEFAULTS);
         });
+        runner.withPropertyValues("beammcp.limits.max-result-size=0").run(context -> assertThat(
+                context.getBean(BeamMcpLimitsProperties.class).toLimits()).isEqualTo(McpLimits.NONE));
     }
 
     @Test
@@ -51,7 +57,7 @@ class BeamMcpLimitsPropertiesTests {
         runner.withPropertyValues("beammcp.limits.tool-calls-per-caller=1", "beammcp.limits.tool-calls-period=2h",
                 "beammcp.limits.max-tracked-callers=5").run(context -> {
             assertThat(context.getBean(BeamMcpLimitsProperties.class).toLimits())
-                    .isEqualTo(new McpLimits(0, 0, 1, Duration.ofHours(2), 5));
+                    .isEqualTo(new McpLimits(0, 4 * 1024 * 1024, 1, Duration.ofHours(2), 5));
             McpServer server = context.getBean(McpServer.class);
             assertThat(Wire.ask(server, call).at("/result/isError").asBoolean()).isFalse();
             JsonNode refused = Wire.ask(server, call);

@@ -1,7 +1,7 @@
 package io.beammcp.autoconfigure;
 
-import io.beammcp.core.Catalog;
-import io.beammcp.core.Dispatch;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import io.beammcp.core.server.McpServer;

@@ -1,6 +1,6 @@
 package io.beammcp.autoconfigure;
 
-import io.beammcp.core.CatalogRegistry;
+import io.beammcp.core.BindingRegistry;
 import io.beammcp.core.InvalidCatalogException;
 import io.beammcp.core.ToolBinding;
 import io.beammcp.core.ToolResult;
@@ -168,9 +168,9 @@ class ContributorsTests {
 
     @Test
     void aRegistryBeanServesWhatIsAddedWhileTheApplicationRuns() {
-        runner.withUserConfiguration(App.class).withBean("tools", CatalogRegistry.class).run(context -> {
+        runner.withUserConfiguration(App.class).withBean("tools", BindingRegistry.class).run(context -> {
             McpServer server = context.getBean(McpServer.class);
-            context.getBean(CatalogRegistry.class).add(ToolBinding.of(ToolSpec.builder("late").build(),
+            context.getBean(BindingRegistry.class).add(ToolBinding.of(ToolSpec.builder("late").build(),
                     (a, c) -> ToolResult.of("late")));
             assertThat(names(server)).contains("late");
             assertThat(Wire.ask(server, Wire.modern(1, "server/discover", ""))

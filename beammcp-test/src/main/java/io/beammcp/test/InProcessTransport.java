@@ -1,11 +1,11 @@
 package io.beammcp.test;
 
 import io.beammcp.core.Revision;
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.server.McpServer;
-import io.beammcp.core.server.Reply;
-import io.beammcp.core.server.TransportFacts;
+import io.beammcp.core.spi.Reply;
+import io.beammcp.core.spi.TransportFacts;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -25,7 +25,7 @@ final class InProcessTransport implements Transport {
 
     private final McpServer server;
     private final JsonMapper json;
-    private final LegacySession session = LegacySession.create();
+    private final LegacySession session = McpServer.newSession();
     private final ExecutorService hostCode = Executors.newCachedThreadPool(task -> {
         Thread thread = new Thread(task, "mcp-test-host");
         thread.setDaemon(true);

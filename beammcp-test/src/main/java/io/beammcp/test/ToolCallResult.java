@@ -126,13 +126,14 @@ public final class ToolCallResult {
     }
 
     /**
-     * The schema violations of a tool error about arguments (or about the tool's own result).
+     * The schema violations of a tool error about arguments (or about the tool's own result), as the server lists
+     * them in the result's {@code _meta["io.beammcp/violations"]}.
      *
      * @return the violations, by JSON path; empty when there are none
      */
     public List<Violation> violations() {
         List<Violation> violations = new ArrayList<>();
-        result().path("structuredContent").path("violations").forEach(v -> violations.add(
+        result().path("_meta").path("io.beammcp/violations").forEach(v -> violations.add(
                 new Violation(v.path("path").asString(), v.path("keyword").asString(), v.path("message").asString())));
         return violations;
     }

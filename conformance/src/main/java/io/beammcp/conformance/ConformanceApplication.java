@@ -1,9 +1,9 @@
 package io.beammcp.conformance;
 
 import io.beammcp.autoconfigure.http.McpAuthorizer;
-import io.beammcp.core.Catalog;
-import io.beammcp.core.CatalogChanges;
-import io.beammcp.core.Dispatch;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.CatalogChanges;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.PromptSpec;
 import io.beammcp.core.ToolSpec;
 import org.springframework.boot.SpringApplication;

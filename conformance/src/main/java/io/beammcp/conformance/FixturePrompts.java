@@ -5,7 +5,7 @@ import io.beammcp.core.Completer;
 import io.beammcp.core.Content;
 import io.beammcp.core.PromptArgument;
 import io.beammcp.core.PromptMessage;
-import io.beammcp.core.PromptRenderer;
+import io.beammcp.core.catalog.PromptRenderer;
 import io.beammcp.core.PromptResult;
 import io.beammcp.core.PromptSpec;
 

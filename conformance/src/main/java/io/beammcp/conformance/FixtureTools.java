@@ -1,9 +1,9 @@
 package io.beammcp.conformance;
 
 import io.beammcp.core.CallContext;
-import io.beammcp.core.CatalogChanges;
+import io.beammcp.core.catalog.CatalogChanges;
 import io.beammcp.core.Content;
-import io.beammcp.core.Dispatch;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.LogLevel;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;

@@ -2,6 +2,7 @@ package io.beammcp.reliability;
 
 import io.beammcp.core.server.McpServer;
 import io.beammcp.core.server.McpServerBuilder;
+import io.beammcp.testsupport.RawHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -62,7 +63,7 @@ class AbsencesTest extends LiveServer {
             case "completions" -> b -> b.completer(host.completer());
             default -> b -> b.resourceReader(host.reader()).promptRenderer(host.renderer()).completer(host.completer());
         };
-        McpServer server = settings.apply(McpServer.builder(io.beammcp.core.Catalog.of(TestHost.tools()),
+        McpServer server = settings.apply(McpServer.builder(io.beammcp.core.catalog.Catalog.of(TestHost.tools()),
                 host.dispatch())).build();
         CoreClient client = new CoreClient(server);
         JsonNode modern = result(client.modern(1, "server/discover", null)).path("capabilities");

@@ -79,7 +79,7 @@ class FaultsTest {
     @Test
     void aHostErrorThrownAsAnErrorNotAnExceptionIsAlsoContained() {
         io.beammcp.core.server.McpServer server = io.beammcp.core.server.McpServer.builder(
-                io.beammcp.core.Catalog.of(List.of(io.beammcp.core.ToolSpec.builder("assert").build(),
+                io.beammcp.core.catalog.Catalog.of(List.of(io.beammcp.core.ToolSpec.builder("assert").build(),
                         io.beammcp.core.ToolSpec.builder("linkage").build())),
                 (name, arguments, context) -> {
                     if (name.equals("assert")) {
@@ -105,6 +105,6 @@ class FaultsTest {
         assertThat(output.getAll()).contains("Tool 'boom' failed; the client got -32603",
                 "java.lang.IllegalStateException: host failure with " + TestHost.SECRET, "at io.beammcp.reliability.TestHost",
                 "Reading a resource failed; the client got -32603", "disk " + TestHost.SECRET + " failed",
-                "Rendering the result of tool 'nothing' failed", "java.lang.IllegalStateException: Dispatch returned null");
+                "Rendering the result of tool 'nothing' failed", "java.lang.IllegalStateException: The tool's handler returned null");
     }
 }

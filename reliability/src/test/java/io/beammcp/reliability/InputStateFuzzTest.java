@@ -1,6 +1,6 @@
 package io.beammcp.reliability;
 
-import io.beammcp.core.Catalog;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.InputRequest;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;

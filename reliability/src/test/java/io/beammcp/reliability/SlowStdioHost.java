@@ -1,8 +1,8 @@
 package io.beammcp.reliability;
 
 import io.beammcp.autoconfigure.http.McpAuthorizer;
-import io.beammcp.core.Catalog;
-import io.beammcp.core.Dispatch;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import org.springframework.boot.SpringApplication;

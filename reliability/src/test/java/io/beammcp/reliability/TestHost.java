@@ -1,17 +1,17 @@
 package io.beammcp.reliability;
 
-import io.beammcp.core.Catalog;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.Completer;
 import io.beammcp.core.Content;
-import io.beammcp.core.Dispatch;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.PromptArgument;
 import io.beammcp.core.PromptMessage;
-import io.beammcp.core.PromptRenderer;
+import io.beammcp.core.catalog.PromptRenderer;
 import io.beammcp.core.PromptResult;
 import io.beammcp.core.PromptSpec;
 import io.beammcp.core.ReadResult;
 import io.beammcp.core.ResourceContents;
-import io.beammcp.core.ResourceReader;
+import io.beammcp.core.catalog.ResourceReader;
 import io.beammcp.core.ResourceSpec;
 import io.beammcp.core.ResourceTemplateSpec;
 import io.beammcp.core.ToolResult;
@@ -49,6 +49,8 @@ final class TestHost {
             + "\"flag\":{\"type\":\"boolean\"},\"off\":{\"type\":\"boolean\"},\"nothing\":{\"type\":\"null\"},"
             + "\"n\":{\"type\":\"number\"},\"s\":{\"type\":\"string\"},\"obj\":{\"type\":\"object\"},"
             + "\"list\":{\"type\":\"array\"}}}";
+    static final String SIZED_SCHEMA = "{\"type\":\"object\",\"properties\":{\"length\":{\"type\":\"integer\","
+            + "\"minimum\":0}},\"required\":[\"length\"]}";
     static final String STRICT_SCHEMA = "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"}},"
             + "\"additionalProperties\":false}";
 
@@ -74,6 +76,8 @@ final class TestHost {
         tools.add(ToolSpec.builder("boom").description("Always throws").build());
         tools.add(ToolSpec.builder("unserialisable").description("Returns what JSON cannot hold").build());
         tools.add(ToolSpec.builder("nothing").description("Returns null").build());
+        tools.add(ToolSpec.builder("sized").description("Returns that many characters").inputSchema(SIZED_SCHEMA).build());
+        tools.add(ToolSpec.builder("exhausting").description("Returns what runs the heap out").build());
         tools.add(ToolSpec.builder("sampler").description("Needs sampling").requiresClientCapabilities("sampling")
                 .build());
         return tools;
@@ -107,6 +111,10 @@ final class TestHost {
                     return ToolResult.of(new Unserialisable());
                 case "nothing":
                     return null;
+                case "sized":
+                    return ToolResult.of("x".repeat(((Number) arguments.get("length")).intValue()));
+                case "exhausting":
+                    return ToolResult.of(new Exhausting());
                 case "sampler":
                     return ToolResult.of("sampled");
                 default:
@@ -150,6 +158,14 @@ final class TestHost {
     McpServer server(UnaryOperator<McpServerBuilder> settings) {
         return settings.apply(McpServer.builder(catalog(), dispatch()).serverName("reliability").serverVersion("1.0.0")
                 .resourceReader(reader()).promptRenderer(renderer()).completer(completer())).build();
+    }
+
+    /** A value whose serialisation runs out of memory, as one larger than the heap would (simulated). */
+    static final class Exhausting {
+
+        public Object getEverything() {
+            throw new OutOfMemoryError("simulated: Java heap space");
+        }
     }
 
     /** A value whose serialisation throws. */

@@ -13,9 +13,12 @@ import java.util.regex.Pattern;
  */
 final class WireChecks {
 
-    /** Text that betrays a Java implementation: packages, exception names, stack frames, source lines. */
+    /**
+     * Text that betrays a Java implementation: packages, exception names, stack frames, source lines. The
+     * library's own package is matched with its dot: {@code io.beammcp/} is the prefix of its {@code _meta} keys.
+     */
     static final List<String> INSIDES = List.of("java.", "javax.", "jakarta.", "tools.jackson", "com.fasterxml",
-            "com.networknt", "io.beammcp", "org.springframework", "org.apache", "Exception", "Throwable", "Error:",
+            "com.networknt", "io.beammcp.", "org.springframework", "org.apache", "Exception", "Throwable", "Error:",
             "\tat ", ".java:", "NullPointer", "StackOverflow", "OutOfMemory", "Caused by");
     private static final Pattern FRAME = Pattern.compile("\\bat [A-Za-z_$][\\w$]*(\\.[\\w$<>]+)+\\(");
 

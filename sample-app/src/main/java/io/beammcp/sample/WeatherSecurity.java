@@ -2,7 +2,7 @@ package io.beammcp.sample;
 
 import io.beammcp.autoconfigure.http.McpAuthorization;
 import io.beammcp.autoconfigure.http.McpAuthorizer;
-import io.beammcp.core.server.McpAccessPolicy;
+import io.beammcp.core.spi.McpAccessPolicy;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Profile;

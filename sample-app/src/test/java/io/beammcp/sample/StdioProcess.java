@@ -29,7 +29,8 @@ final class StdioProcess implements AutoCloseable {
 
     static final JsonMapper JSON = JsonMapper.builder().build();
     static final Path JAR = Path.of("target", "sample-app.jar").toAbsolutePath();
-    private static final long WAIT_SECONDS = 30;
+    /** A bound that only catches a hang: a loaded 2-CPU machine has taken over 30 s to start the jar. */
+    private static final long WAIT_SECONDS = 90;
     /** Marks the end of stdout in the queue; compared by identity, so no line can be taken for it. */
     private static final String END = new String("end of stdout");
 

@@ -64,8 +64,15 @@ class StdioProcessIT {
                     "{\"destination\":{\"city\":\"Porto\",\"country\":\"Portugal\"},\"transport\":\"boat\"}"));
             JsonNode refused = sample.next();
             assertThat(refused.at("/result/isError").asBoolean()).isTrue();
-            assertThat(refused.at("/result/structuredContent/violations/0/path").stringValue())
+            assertThat(refused.at("/result/_meta/io.beammcp~1violations/0/path").stringValue())
                     .isEqualTo("$.transport");
+            // a tool with an output schema: the refusal carries no structuredContent a client would check against it
+            sample.send(legacyCall(5, "forecast", "{\"place\":\"Oslo\",\"days\":0}"));
+            JsonNode days = sample.next().get("result");
+            assertThat(days.get("isError").asBoolean()).isTrue();
+            assertThat(days.has("structuredContent")).isFalse();
+            assertThat(days.at("/content/0/text").stringValue()).startsWith("Invalid arguments for tool 'forecast':\n"
+                    + "- $.days: ").endsWith("(minimum)");
 
             sample.send(legacyCall(4, "plan_trip", "{\"destination\":{\"city\":\"Porto\"},\"transport\":\"train\"}"));
             assertThat(sample.next().at("/result/content/0/text").stringValue()).startsWith("Trip to Porto by train:");

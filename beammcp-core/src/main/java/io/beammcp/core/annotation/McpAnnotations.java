@@ -1,6 +1,7 @@
 package io.beammcp.core.annotation;
 
-import io.beammcp.core.internal.annotated.AnnotatedBeans;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 
 /**
  * What a container asks before handing a bean to the server's builder.
@@ -17,6 +18,27 @@ public final class McpAnnotations {
      * @return {@code true} when some method is annotated for MCP
      */
     public static boolean presentOn(Class<?> type) {
-        return AnnotatedBeans.isAnnotated(type);
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Method method : c.getDeclaredMethods()) {
+                if (!method.isBridge() && !method.isSynthetic() && !Modifier.isStatic(method.getModifiers())
+                        && annotated(method)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether a method carries one of this package's annotations: it offers a tool, resource, template or
+     * prompt, or completes an argument.
+     *
+     * @param method a method
+     * @return {@code true} when it is annotated for MCP
+     */
+    public static boolean annotated(Method method) {
+        return method.isAnnotationPresent(McpTool.class) || method.isAnnotationPresent(McpResource.class)
+                || method.isAnnotationPresent(McpResourceTemplate.class) || method.isAnnotationPresent(McpPrompt.class)
+                || method.isAnnotationPresent(McpComplete.class);
     }
 }

@@ -1,10 +1,15 @@
 package io.beammcp.core.server;
 
-import io.beammcp.core.Catalog;
-import io.beammcp.core.CatalogChanges;
-import io.beammcp.core.Dispatch;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.CatalogChanges;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.internal.engine.Engine;
 import io.beammcp.core.internal.engine.ServerConfig;
+import io.beammcp.core.internal.session.Session;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.LegacySession;
+import io.beammcp.core.spi.Reply;
+import io.beammcp.core.spi.TransportFacts;
 
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
@@ -150,6 +155,16 @@ public final class McpServer implements AutoCloseable {
      */
     public Reply openStream(Exchange exchange, Consumer<Reply> end) {
         return engine.openStream(exchange, end);
+    }
+
+    /**
+     * A 2025-11-25 session not yet opened by {@code initialize}, as a transport whose connection is the session
+     * (stdio, or a test's in-process transport) holds from its start.
+     *
+     * @return a new session
+     */
+    public static LegacySession newSession() {
+        return new Session();
     }
 
     /**

@@ -1,21 +1,28 @@
 package io.beammcp.core.server;
 
 import io.beammcp.core.Binding;
-import io.beammcp.core.Catalog;
-import io.beammcp.core.CatalogChanges;
-import io.beammcp.core.CatalogRegistry;
+import io.beammcp.core.BindingRegistry;
 import io.beammcp.core.Completer;
-import io.beammcp.core.Dispatch;
 import io.beammcp.core.InvalidCatalogException;
-import io.beammcp.core.PromptRenderer;
-import io.beammcp.core.ResourceReader;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.CatalogChanges;
+import io.beammcp.core.catalog.Dispatch;
+import io.beammcp.core.catalog.PromptRenderer;
+import io.beammcp.core.catalog.ResourceReader;
+import io.beammcp.core.extension.McpExtension;
+import io.beammcp.core.internal.annotated.FixedSource;
+import io.beammcp.core.internal.catalog.LowLevelSource;
+import io.beammcp.core.internal.catalog.RegistrySource;
+import io.beammcp.core.internal.catalog.Source;
+import io.beammcp.core.internal.catalog.Sourced;
 import io.beammcp.core.internal.engine.ServerConfig;
-import io.beammcp.core.internal.host.Contribution;
-import io.beammcp.core.internal.host.HostAssembly;
-import io.beammcp.core.internal.host.HostCatalog;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.tasks.TaskSettings;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.McpAccessPolicy;
+import io.beammcp.core.spi.McpLimits;
+import io.beammcp.core.spi.McpObserver;
 import io.beammcp.core.tasks.TaskOptions;
 import io.beammcp.core.tasks.TaskStore;
 import tools.jackson.databind.json.JsonMapper;
@@ -36,9 +43,10 @@ public final class McpServerBuilder {
     private Catalog catalog;
     private Dispatch dispatch;
     private String catalogSource = "Catalog";
+    /** {@link Sourced} bindings and {@link FixedSource.Annotated} beans, in the order added. */
     private final List<Object> contributions = new ArrayList<>();
-    private CatalogRegistry registry;
-    private String registrySource = "CatalogRegistry";
+    private BindingRegistry registry;
+    private String registrySource = "BindingRegistry";
     private JsonMapper valueMapper;
     private String serverName = "beammcp";
     private String serverVersion = "0.0.0";
@@ -61,7 +69,8 @@ public final class McpServerBuilder {
     private TaskOptions taskOptions = TaskOptions.DEFAULTS;
     private McpObserver observer;
     private McpAccessPolicy accessPolicy;
-    private McpLimits limits = McpLimits.NONE;
+    private McpLimits limits = McpLimits.DEFAULTS;
+    private final List<ServerConfig.Contributed> extensions = new ArrayList<>();
 
     McpServerBuilder() {
     }
@@ -87,14 +96,14 @@ public final class McpServerBuilder {
     }
 
     /**
-     * Adds a tool, resource, resource template or prompt bound to the code that serves it.
+     * Adds a tool, resource, resource template, prompt or completion bound to the code that serves it.
      *
      * @param source a name for it in error messages, such as its bean's name
      * @param binding the binding
      * @return this builder
      */
     public McpServerBuilder add(String source, Binding binding) {
-        contributions.add(Contribution.of(Objects.requireNonNull(source, "source"), binding));
+        contributions.add(new Sourced(Objects.requireNonNull(source, "source"), Objects.requireNonNull(binding, "binding")));
         return this;
     }
 
@@ -118,20 +127,19 @@ public final class McpServerBuilder {
      * @return this builder
      */
     public McpServerBuilder annotated(String source, Object bean, Class<?> type) {
-        contributions.add(new HostAssembly.Annotated(Objects.requireNonNull(source, "source"),
+        contributions.add(new FixedSource.Annotated(Objects.requireNonNull(source, "source"),
                 Objects.requireNonNull(bean, "bean"), Objects.requireNonNull(type, "type")));
         return this;
     }
 
     /**
-     * Adds a registry of tools, resources and prompts that change at run time; it declares that the lists
-     * change, as a {@link CatalogChanges} does.
+     * Adds a registry of bindings that change at run time; it declares that the lists change.
      *
      * @param source a name for it in error messages
      * @param registry the registry
      * @return this builder
      */
-    public McpServerBuilder registry(String source, CatalogRegistry registry) {
+    public McpServerBuilder registry(String source, BindingRegistry registry) {
         this.registrySource = Objects.requireNonNull(source, "source");
         this.registry = registry;
         return this;
@@ -173,23 +181,13 @@ public final class McpServerBuilder {
         return this;
     }
 
-    /**
-     * Sets how many items a list page holds.
-     *
-     * @param pageSize a positive page size (default 50)
-     * @return this builder
-     */
+    /** Sets how many items a list page holds, a positive number (default 50); returns this builder. */
     public McpServerBuilder pageSize(int pageSize) {
         this.pageSize = pageSize;
         return this;
     }
 
-    /**
-     * Sets the largest message read, in bytes.
-     *
-     * @param bytes a positive size (default 1 MiB)
-     * @return this builder
-     */
+    /** Sets the largest message read, a positive number of bytes (default 1 MiB); returns this builder. */
     public McpServerBuilder maxMessageSize(long bytes) {
         this.maxMessageSize = bytes;
         return this;
@@ -208,36 +206,19 @@ public final class McpServerBuilder {
         return this;
     }
 
-    /**
-     * Sets how resources are read; required when the catalog lists resources, and what makes the server
-     * offer them.
-     *
-     * @param reader the reader, or {@code null} for none
-     * @return this builder
-     */
+    /** Sets how the low-level catalog's resources are read; required when it lists any, or {@code null}. */
     public McpServerBuilder resourceReader(ResourceReader reader) {
         this.resourceReader = reader;
         return this;
     }
 
-    /**
-     * Sets how prompts are rendered; required when the catalog lists prompts, and what makes the server
-     * offer them.
-     *
-     * @param renderer the renderer, or {@code null} for none
-     * @return this builder
-     */
+    /** Sets how the low-level catalog's prompts are rendered; required when it lists any, or {@code null}. */
     public McpServerBuilder promptRenderer(PromptRenderer renderer) {
         this.promptRenderer = renderer;
         return this;
     }
 
-    /**
-     * Sets the completion provider; with one, the server offers {@code completion/complete}.
-     *
-     * @param completer the completer, or {@code null} for none
-     * @return this builder
-     */
+    /** Sets what completes any argument without a completer of its own ({@code null}: none, the default). */
     public McpServerBuilder completer(Completer completer) {
         this.completer = completer;
         return this;
@@ -269,13 +250,7 @@ public final class McpServerBuilder {
         return this;
     }
 
-    /**
-     * Sets how many streams of change notifications ({@code subscriptions/listen}, a legacy session's
-     * stream) may be open at once in this server; more are refused.
-     *
-     * @param max a positive bound (default 1000)
-     * @return this builder
-     */
+    /** Sets how many streams ({@code subscriptions/listen}, a legacy session's) may be open at once (default 1000). */
     public McpServerBuilder maxStreams(int max) {
         this.maxStreams = max;
         return this;
@@ -352,6 +327,19 @@ public final class McpServerBuilder {
         return tasks(store, TaskOptions.DEFAULTS);
     }
 
+    /**
+     * Adds an extension of the protocol, such as the Skills extension {@link McpSkills} builds.
+     *
+     * @param source a name for it in error messages, such as its bean's name
+     * @param extension the extension
+     * @return this builder
+     */
+    public McpServerBuilder extension(String source, McpExtension extension) {
+        extensions.add(new ServerConfig.Contributed(Objects.requireNonNull(source, "source"),
+                Objects.requireNonNull(extension, "extension")));
+        return this;
+    }
+
     /** Sets what sees every request and notification served (metrics, tracing), or {@code null} for none. */
     public McpServerBuilder observer(McpObserver observer) {
         this.observer = observer;
@@ -368,7 +356,7 @@ public final class McpServerBuilder {
         return caches.getOrDefault(kind, CacheHints.NONE);
     }
 
-    /** Sets the guardrails ({@link McpLimits#NONE} unless given); returns this builder. */
+    /** Sets the guardrails ({@link McpLimits#DEFAULTS} unless given); returns this builder. */
     public McpServerBuilder limits(McpLimits limits) {
         this.limits = Objects.requireNonNull(limits, "limits");
         return this;
@@ -378,22 +366,28 @@ public final class McpServerBuilder {
      * Compiles the catalog and builds the server.
      *
      * @return the server
-     * @throws InvalidCatalogException naming what is wrong with the catalog, and both sources of a name
-     *         declared twice
+     * @throws InvalidCatalogException naming what is wrong with the catalog or an extension, and both sources of
+     *         a name, extension or method declared twice
      * @throws IllegalArgumentException naming a setting that is wrong
      */
     public McpServer build() {
         JsonMapper values = valueMapper != null ? valueMapper : JsonCodec.defaultValueMapper();
-        HostAssembly.Served host = contributions.isEmpty() && registry == null && catalog != null
-                ? new HostAssembly.Served(catalog, dispatch, resourceReader, promptRenderer, completer, changes)
-                : HostAssembly.compose(catalog == null ? null : new HostCatalog.Legacy(catalogSource, catalog, dispatch,
-                        resourceReader, promptRenderer, completer, changes), contributions, registry, registrySource,
-                        values);
-        TaskSettings tasks = taskStore == null ? null : TaskSettings.of(taskOptions);
-        return new McpServer(new ServerConfig(host.catalog(), host.dispatch(), host.reader(), host.renderer(),
-                host.completer(), host.changes(), serverName, serverVersion, instructions, pageSize, maxMessageSize,
-                cache(CachedResult.TOOLS), cache(CachedResult.RESOURCES), cache(CachedResult.PROMPTS),
-                cache(CachedResult.DISCOVER), toolTimeout, maxStreams, maxStreamsPerSession, maxStreamsPerCaller,
-                inputStateKey, inputStateTtl, inputTimeout, values, taskStore, tasks, observer, limits, accessPolicy));
+        List<Source> sources = new ArrayList<>();
+        sources.add(FixedSource.of(contributions, values));
+        if (catalog != null || resourceReader != null || promptRenderer != null || changes != null) {
+            sources.add(new LowLevelSource(catalogSource, catalog, dispatch, resourceReader, promptRenderer, changes));
+        }
+        if (registry != null) {
+            sources.add(new RegistrySource(registrySource, registry));
+        }
+        return new McpServer(new ServerConfig(sources, completer,
+                new ServerConfig.Identity(serverName, serverVersion, instructions),
+                new ServerConfig.Lists(pageSize, cache(CachedResult.TOOLS), cache(CachedResult.RESOURCES),
+                        cache(CachedResult.PROMPTS), cache(CachedResult.DISCOVER)),
+                new ServerConfig.Bounds(maxMessageSize, toolTimeout, maxStreams, maxStreamsPerSession,
+                        maxStreamsPerCaller),
+                new ServerConfig.Input(inputStateKey, inputStateTtl, inputTimeout), values, taskStore,
+                taskStore == null ? null : TaskSettings.of(taskOptions), observer, limits, accessPolicy,
+                List.copyOf(extensions)));
     }
 }

@@ -1,5 +1,9 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.Reply;
+import io.beammcp.core.spi.TransportFacts;
+import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.internal.stdio.LineReader;
 import io.beammcp.core.internal.stdio.LineWriter;
 
@@ -92,7 +96,7 @@ public final class StdioTransport {
     public void serve(InputStream in, OutputStream out) throws IOException, InterruptedException {
         LineWriter writer = new LineWriter(out);
         // the process is one legacy session, and tracks every request in flight for notifications/cancelled
-        LegacySession session = LegacySession.create();
+        LegacySession session = McpServer.newSession();
         Exchange exchange = new Exchange() {
             @Override
             public TransportFacts facts() {
@@ -115,7 +119,7 @@ public final class StdioTransport {
             }
         };
         ExecutorService own = hostCode == null ? Executors.newCachedThreadPool(daemons()) : null;
-        Answers answers = new Answers(writer);
+        ReplyLines answers = new ReplyLines(writer);
         Executor threads = own != null ? own : hostCode;
         Reading reading = new Reading(new LineReader(in, server.maxMessageSize()), exchange, answers, writer, threads);
         current = reading;
@@ -163,13 +167,13 @@ public final class StdioTransport {
     }
 
     /** Writes each reply's response; keeps the end of input ({@code shutdown}, {@code exit}) for last. */
-    private static final class Answers implements Consumer<Reply> {
+    private static final class ReplyLines implements Consumer<Reply> {
 
         private final LineWriter writer;
         /** Set on the reading thread, which alone reads it. */
         private Reply last;
 
-        Answers(LineWriter writer) {
+        ReplyLines(LineWriter writer) {
             this.writer = writer;
         }
 
@@ -200,14 +204,14 @@ public final class StdioTransport {
         private final CountDownLatch ended = new CountDownLatch(1);
         private final LineReader lines;
         private final Exchange exchange;
-        private final Answers answers;
+        private final ReplyLines answers;
         private final LineWriter writer;
         private final Executor threads;
         /** The thread that holds the input now. */
         private volatile Thread reader;
         private volatile IOException failure;
 
-        Reading(LineReader lines, Exchange exchange, Answers answers, LineWriter writer, Executor threads) {
+        Reading(LineReader lines, Exchange exchange, ReplyLines answers, LineWriter writer, Executor threads) {
             this.lines = lines;
             this.exchange = exchange;
             this.answers = answers;

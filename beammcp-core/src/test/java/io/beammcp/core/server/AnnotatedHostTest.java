@@ -187,10 +187,10 @@ class AnnotatedHostTest {
     void aCallThatBreaksTheSchemaNeverReachesTheMethod() {
         JsonNode refused = result(call("now", "{\"place\":\"\"}"));
         assertThat(refused.get("isError").asBoolean()).isTrue();
-        assertThat(refused.at("/structuredContent/violations/0/path").asString()).isEqualTo("$.place");
+        assertThat(refused.at(Wire.VIOLATIONS + "/0/path").asString()).isEqualTo("$.place");
         JsonNode wrongType = result(call("forecast", "{\"place\":\"Oslo\",\"days\":\"three\"}"));
-        assertThat(wrongType.at("/structuredContent/violations/0/path").asString()).isEqualTo("$.days");
-        assertThat(wrongType.at("/structuredContent/violations/0/keyword").asString()).isEqualTo("type");
+        assertThat(wrongType.at(Wire.VIOLATIONS + "/0/path").asString()).isEqualTo("$.days");
+        assertThat(wrongType.at(Wire.VIOLATIONS + "/0/keyword").asString()).isEqualTo("type");
         JsonNode unknown = result(call("trip", "{\"to\":{\"name\":\"Oslo\",\"extra\":1},\"by\":\"boat\",\"stops\":[],"
                 + "\"bags\":{}}"));
         assertThat(unknown.get("content").get(0).get("text").asString()).contains("$.to", "$.by");
@@ -217,9 +217,11 @@ class AnnotatedHostTest {
     void aValueTheSchemaAdmitsButTheTypeCannotHoldIsAToolErrorNamingItsPath() {
         JsonNode notADate = result(call("when", "{\"day\":\"tomorrow\"}"));
         assertThat(notADate.get("isError").asBoolean()).isTrue();
-        assertThat(notADate.at("/structuredContent/violations/0/path").asString()).isEqualTo("$.day");
+        assertThat(notADate.at(Wire.VIOLATIONS + "/0/path").asString()).isEqualTo("$.day");
+        assertThat(notADate.at(Wire.VIOLATIONS + "/0/keyword").asString()).isEqualTo("binding");
+        assertThat(notADate.has("structuredContent")).isFalse();
         assertThat(notADate.at("/content/0/text").asString()).isEqualTo("Invalid arguments for tool 'when':\n"
-                + "- $.day: cannot be read as LocalDate");
+                + "- $.day: cannot be read as LocalDate (binding)");
         assertThat(weather.reached).hasValue(0);
     }
 
@@ -261,7 +263,7 @@ class AnnotatedHostTest {
         try (LogCapture log = new LogCapture()) {
             JsonNode broken = result(call("broken", "{}"));
             assertThat(broken.get("isError").asBoolean()).isTrue();
-            assertThat(broken.at("/structuredContent/violations/0/path").asString()).isEqualTo("$.place");
+            assertThat(broken.at(Wire.VIOLATIONS + "/0/path").asString()).isEqualTo("$.place");
             assertThat(log.text()).contains("Tool 'broken' returned a result that breaks its output schema", "- $.place: ");
         }
     }

@@ -1,5 +1,6 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.spi.McpLimits;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import org.junit.jupiter.api.Test;
@@ -71,7 +72,7 @@ class CallerIdentityTest {
 
     @Test
     void aCallerWithoutANameOpensNoStream() {
-        Wire wire = Wire.of(b -> b.catalogChanges(new io.beammcp.core.CatalogChanges()), (name, args, ctx) ->
+        Wire wire = Wire.of(b -> b.catalogChanges(new io.beammcp.core.catalog.CatalogChanges()), (name, args, ctx) ->
                 ToolResult.of("done"), ToolSpec.builder("count").build()).http();
         wire.modernHeaders("subscriptions/listen");
         wire.principal = named("");

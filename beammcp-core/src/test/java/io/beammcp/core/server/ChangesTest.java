@@ -1,7 +1,8 @@
 package io.beammcp.core.server;
 
-import io.beammcp.core.Catalog;
-import io.beammcp.core.CatalogChanges;
+import io.beammcp.core.spi.Reply;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.CatalogChanges;
 import io.beammcp.core.Content;
 import io.beammcp.core.PromptMessage;
 import io.beammcp.core.PromptResult;
@@ -187,8 +188,8 @@ class ChangesTest {
         wire.server.close();
         JsonNode result = Wire.body(end.join());
         assertThat(result.toString()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"sub-1\",\"result\":{\"resultType\":"
-                + "\"complete\",\"_meta\":{\"io.modelcontextprotocol/serverInfo\":{\"name\":\"test-server\",\"version\":"
-                + "\"1.2.3\"},\"io.modelcontextprotocol/subscriptionId\":\"sub-1\"}}}");
+                + "\"complete\",\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":\"sub-1\","
+                + "\"io.modelcontextprotocol/serverInfo\":{\"name\":\"test-server\",\"version\":\"1.2.3\"}}}}");
         JsonNode cancelled = wire.sent().get(1);
         assertThat(cancelled.toString()).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\","
                 + "\"params\":{\"requestId\":\"sub-1\"}}");

@@ -1,8 +1,8 @@
 package io.beammcp.core.server;
 
-import io.beammcp.core.Catalog;
-import io.beammcp.core.CatalogChanges;
-import io.beammcp.core.CatalogRegistry;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.CatalogChanges;
+import io.beammcp.core.BindingRegistry;
 import io.beammcp.core.InvalidCatalogException;
 import io.beammcp.core.PromptBinding;
 import io.beammcp.core.PromptMessage;
@@ -119,7 +119,7 @@ class ContributionsTest {
 
     @Test
     void aRegistryAddsAndRemovesToolsAndListeningClientsAreTold() {
-        CatalogRegistry registry = new CatalogRegistry();
+        BindingRegistry registry = new BindingRegistry();
         Wire wire = new Wire(McpServer.builder().annotated("clock", new Clock()).registry("registryBean", registry).build());
         assertThat(result(wire.modern(1, "server/discover", null)).at("/capabilities/tools/listChanged").asBoolean())
                 .isTrue();

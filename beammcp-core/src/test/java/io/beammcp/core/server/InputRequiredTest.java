@@ -1,9 +1,10 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.spi.Reply;
 import io.beammcp.core.CallContext;
-import io.beammcp.core.Catalog;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.Content;
-import io.beammcp.core.Dispatch;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.InputRequest;
 import io.beammcp.core.PromptArgument;
 import io.beammcp.core.PromptMessage;

@@ -1,5 +1,7 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.spi.Reply;
+import io.beammcp.core.spi.McpLimits;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import org.junit.jupiter.api.AfterEach;

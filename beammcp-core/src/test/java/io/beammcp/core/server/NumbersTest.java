@@ -204,7 +204,7 @@ class NumbersTest {
         assertThat(result(call("big", thousand)).at("/content/0/text").asString()).isEqualTo("3319 1 1E+999");
         assertThat(refusal(call("big", "{\"n\":1e1000,\"more\":[],\"exact\":1}"), 1))
                 .isEqualTo("Invalid arguments for tool 'big':\n- $.n: holds a number of more than 1000 digits written "
-                        + "out, which is not bound");
+                        + "out, which is not bound (binding)");
         assertThat(refusal(call("big", "{\"n\":1,\"more\":[2,1e999999999],\"exact\":1}"), 1)).contains("- $.more: ");
         assertThat(refusal(call("big", "{\"n\":1,\"more\":[],\"exact\":1e-999999999}"), 1)).contains("- $.exact: ");
         assertThat(numbers.reached).hasValue(1);

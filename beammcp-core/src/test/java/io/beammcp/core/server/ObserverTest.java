@@ -1,5 +1,7 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.spi.Reply;
+import io.beammcp.core.spi.McpObserver;
 import io.beammcp.core.Revision;
 import io.beammcp.core.ToolErrorException;
 import io.beammcp.core.ToolResult;

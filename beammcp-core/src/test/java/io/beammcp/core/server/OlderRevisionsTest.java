@@ -1,10 +1,11 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.spi.Reply;
 import io.beammcp.core.Annotations;
-import io.beammcp.core.Catalog;
-import io.beammcp.core.CatalogChanges;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.CatalogChanges;
 import io.beammcp.core.Content;
-import io.beammcp.core.Dispatch;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.Icon;
 import io.beammcp.core.InputRequest;
 import io.beammcp.core.LogLevel;

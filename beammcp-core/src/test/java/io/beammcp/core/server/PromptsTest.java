@@ -1,11 +1,11 @@
 package io.beammcp.core.server;
 
-import io.beammcp.core.Catalog;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.Completer;
 import io.beammcp.core.Content;
 import io.beammcp.core.PromptArgument;
 import io.beammcp.core.PromptMessage;
-import io.beammcp.core.PromptRenderer;
+import io.beammcp.core.catalog.PromptRenderer;
 import io.beammcp.core.PromptResult;
 import io.beammcp.core.PromptSpec;
 import io.beammcp.core.ReadResult;

@@ -1,5 +1,8 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.spi.Reply;
+import io.beammcp.core.spi.TransportFacts;
+import io.beammcp.core.spi.McpLimits;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,11 @@
 package io.beammcp.core.server;
 
 import io.beammcp.core.Annotations;
-import io.beammcp.core.Catalog;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.ReadResult;
 import io.beammcp.core.ResourceContents;
 import io.beammcp.core.ResourceEntry;
-import io.beammcp.core.ResourceReader;
+import io.beammcp.core.catalog.ResourceReader;
 import io.beammcp.core.ResourceSpec;
 import io.beammcp.core.ResourceTemplateSpec;
 import io.beammcp.core.Revision;

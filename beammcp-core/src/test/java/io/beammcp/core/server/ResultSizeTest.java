@@ -1,6 +1,7 @@
 package io.beammcp.core.server;
 
-import io.beammcp.core.Catalog;
+import io.beammcp.core.spi.McpLimits;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.Content;
 import io.beammcp.core.PromptMessage;
 import io.beammcp.core.PromptResult;
@@ -21,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code maxResultBytes}: a response of host code exactly at the cap is sent as it is; one byte more is never
- * sent, cut or whole: a tool's becomes a tool error saying so, a resource's or a prompt's {@code -32603}.
+ * sent, cut or whole: a tool's becomes a tool error saying so, a resource's or a prompt's {@code -32603}. The cap
+ * is 4 MiB unless set.
  */
 class ResultSizeTest {
 
@@ -29,12 +31,16 @@ class ResultSizeTest {
     private final AtomicInteger length = new AtomicInteger();
 
     private Wire wire(int maxResultBytes) {
+        return new Wire(builder().limits(new McpLimits(0, maxResultBytes)).build());
+    }
+
+    /** A server of the tool, the resource and the prompt, with the limits a builder has when none are given. */
+    private McpServerBuilder builder() {
         Catalog catalog = Catalog.of(List.of(ToolSpec.builder("text").build()),
                 List.of(ResourceSpec.builder("file:///text", "text").build()), List.of(PromptSpec.of("text", "Text")));
-        return new Wire(McpServer.builder(catalog, (name, args, ctx) -> ToolResult.of(text()))
+        return McpServer.builder(catalog, (name, args, ctx) -> ToolResult.of(text()))
                 .resourceReader((uri, ctx) -> ReadResult.of(ResourceContents.text(uri, "text/plain", text())))
-                .promptRenderer((name, args, ctx) -> PromptResult.of(PromptMessage.user(Content.text(text()))))
-                .limits(new McpLimits(0, maxResultBytes)).build());
+                .promptRenderer((name, args, ctx) -> PromptResult.of(PromptMessage.user(Content.text(text()))));
     }
 
     private String text() {
@@ -72,8 +78,26 @@ class ResultSizeTest {
         JsonNode past = wire.send(call());
         assertThat(past.at("/result/isError").asBoolean()).isTrue();
         assertThat(past.at("/result/content/0/text").asString()).isEqualTo("The result was too large to send: "
-                + (cap + 1) + " bytes, over the server's limit of " + cap + " bytes");
+                + "over the server's limit of " + cap + " bytes");
         assertThat(past.at("/result/content").size()).isEqualTo(1);
+        assertThat(past.at("/result").has("structuredContent")).isFalse();
+    }
+
+    @Test
+    void byDefaultAToolResultOf4MiBIsSentAndOneBytePastItIsAToolError() {
+        int cap = 4 * 1024 * 1024;
+        assertThat(McpLimits.DEFAULTS.maxResultBytes()).isEqualTo(cap);
+        Wire wire = new Wire(builder().build());
+        int overhead = sizeAt100(call()) - 100;
+        length.set(cap - overhead);
+        assertThat(wire.sendRaw(call()).getBytes(StandardCharsets.UTF_8)).hasSize(cap);
+        length.set(cap - overhead + 1);
+        JsonNode past = wire.send(call());
+        assertThat(past.at("/result/isError").asBoolean()).isTrue();
+        assertThat(past.at("/result/content/0/text").asString()).isEqualTo("The result was too large to send: "
+                + "over the server's limit of 4194304 bytes");
+        // a concurrency bound alone keeps the default cap
+        assertThat(new McpLimits(3).maxResultBytes()).isEqualTo(cap);
     }
 
     @Test
@@ -88,7 +112,7 @@ class ResultSizeTest {
             assertThat(past.has("result")).isFalse();
             Wire.assertError(past, past.path("id").asInt(), -32603);
             assertThat(past.at("/error/message").asString()).isEqualTo("The result was too large to send: "
-                    + (cap + 1) + " bytes, over the server's limit of " + cap + " bytes");
+                    + "over the server's limit of " + cap + " bytes");
         }
     }
 

@@ -1,6 +1,6 @@
 package io.beammcp.core.server;
 
-import io.beammcp.core.Catalog;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.InvalidCatalogException;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;

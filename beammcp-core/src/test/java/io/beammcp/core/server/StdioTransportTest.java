@@ -1,7 +1,7 @@
 package io.beammcp.core.server;
 
-import io.beammcp.core.Catalog;
-import io.beammcp.core.CatalogChanges;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.CatalogChanges;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import org.junit.jupiter.api.Test;

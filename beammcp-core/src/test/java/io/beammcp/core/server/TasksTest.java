@@ -1,5 +1,6 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.spi.Reply;
 import io.beammcp.core.CallContext;
 import io.beammcp.core.Content;
 import io.beammcp.core.InputRequest;

@@ -64,7 +64,8 @@ class ToolsCallTest {
                 .contains("$.where: required property 'lat' not found (required)");
         List<String> paths = new ArrayList<>();
         List<String> keywords = new ArrayList<>();
-        result.path("structuredContent").path("violations").forEach(v -> {
+        assertThat(result.has("structuredContent")).isFalse();
+        result.at(Wire.VIOLATIONS).forEach(v -> {
             paths.add(v.path("path").asString());
             keywords.add(v.path("keyword").asString());
         });
@@ -78,9 +79,48 @@ class ToolsCallTest {
         Wire wire = recording(weather);
         JsonNode result = result(wire.modern(1, "tools/call", "\"name\":\"get_weather\",\"arguments\":{\"place\":42}"));
         assertThat(result.path("isError").asBoolean()).isTrue();
-        assertThat(result.path("structuredContent").path("violations").get(0).path("path").asString()).isEqualTo("$.place");
-        assertThat(result.path("structuredContent").path("violations").get(0).path("keyword").asString()).isEqualTo("type");
+        assertThat(result.at(Wire.VIOLATIONS + "/0/path").asString()).isEqualTo("$.place");
+        assertThat(result.at(Wire.VIOLATIONS + "/0/keyword").asString()).isEqualTo("type");
         assertThat(seen.get()).isNull();
+    }
+
+    /** A tool "t" whose schema declares {@code n} string properties, and arguments giving each a number. */
+    private static String[] stringsGivenNumbers(int n) {
+        StringBuilder properties = new StringBuilder("{\"type\":\"object\",\"properties\":{");
+        StringBuilder arguments = new StringBuilder("{");
+        for (int i = 0; i < n; i++) {
+            properties.append(i == 0 ? "" : ",").append("\"p").append(i).append("\":{\"type\":\"string\"}");
+            arguments.append(i == 0 ? "" : ",").append("\"p").append(i).append("\":").append(i);
+        }
+        return new String[] {properties.append("}}").toString(), arguments.append("}").toString()};
+    }
+
+    @Test
+    void manyViolationsAreReportedCappedAndBounded() {
+        String[] tool = stringsGivenNumbers(500);
+        Wire wire = recording(ToolSpec.builder("t").inputSchema(tool[0]).build());
+        JsonNode refused = result(wire.modern(1, "tools/call", "\"name\":\"t\",\"arguments\":" + tool[1]));
+        assertThat(refused.path("isError").asBoolean()).isTrue();
+        assertThat(refused.path("_meta").path("io.beammcp/violations").size()).isEqualTo(10);
+        assertThat(refused.has("structuredContent")).isFalse();
+        assertThat(refused.path("content").get(0).path("text").asString()).contains("and 490 more");
+        assertThat(seen.get()).isNull();
+    }
+
+    @Test
+    void tenViolationsAreAllReportedAndTheEleventhIsCounted() {
+        for (int n : new int[] {10, 11}) {
+            String[] tool = stringsGivenNumbers(n);
+            JsonNode refused = result(recording(ToolSpec.builder("t").inputSchema(tool[0]).build()).modern(1,
+                    "tools/call", "\"name\":\"t\",\"arguments\":" + tool[1]));
+            assertThat(refused.path("_meta").path("io.beammcp/violations").size()).isEqualTo(10);
+            String text = refused.path("content").get(0).path("text").asString();
+            if (n == 10) {
+                assertThat(text).doesNotContain("more");
+            } else {
+                assertThat(text).endsWith("- and 1 more");
+            }
+        }
     }
 
     @Test
@@ -249,8 +289,9 @@ class ToolsCallTest {
         assertThat(wrong.path("content").get(0).path("text").asString())
                 .startsWith("The tool 'forecast' returned a result that does not match its output schema:\n- $.highC: ")
                 .endsWith("(type)");
-        assertThat(wrong.at("/structuredContent/violations/0/path").asString()).isEqualTo("$.highC");
-        assertThat(wrong.at("/structuredContent/violations/0/keyword").asString()).isEqualTo("type");
+        assertThat(wrong.has("structuredContent")).isFalse();
+        assertThat(wrong.at(Wire.VIOLATIONS + "/0/path").asString()).isEqualTo("$.highC");
+        assertThat(wrong.at(Wire.VIOLATIONS + "/0/keyword").asString()).isEqualTo("type");
     }
 
     @Test

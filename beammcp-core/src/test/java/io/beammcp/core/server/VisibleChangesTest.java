@@ -1,7 +1,8 @@
 package io.beammcp.core.server;
 
-import io.beammcp.core.Catalog;
-import io.beammcp.core.CatalogChanges;
+import io.beammcp.core.spi.McpAccessPolicy;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.CatalogChanges;
 import io.beammcp.core.Content;
 import io.beammcp.core.PromptMessage;
 import io.beammcp.core.PromptResult;

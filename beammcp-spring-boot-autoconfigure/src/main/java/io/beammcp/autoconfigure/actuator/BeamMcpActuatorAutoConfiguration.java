@@ -1,6 +1,8 @@
 package io.beammcp.autoconfigure.actuator;
 
+import io.beammcp.autoconfigure.BeamMcpAutoConfiguration;
 import io.beammcp.autoconfigure.BeamMcpProperties;
+import io.beammcp.autoconfigure.http.BeamMcpHttpAutoConfiguration;
 import io.beammcp.autoconfigure.http.BeamMcpHttpProperties;
 import io.beammcp.autoconfigure.http.McpSessionStore;
 import io.beammcp.core.server.McpServer;
@@ -23,8 +25,8 @@ import org.springframework.core.env.Environment;
  * info contributor ({@link McpInfoContributor}) and the {@code mcp} endpoint listing the catalog
  * ({@link McpEndpoint}), each exposed as the application's {@code management.*} settings say.
  */
-@AutoConfiguration(afterName = { "io.beammcp.autoconfigure.BeamMcpAutoConfiguration",
-        "io.beammcp.autoconfigure.http.BeamMcpHttpAutoConfiguration" })
+@AutoConfiguration(after = { BeamMcpAutoConfiguration.class,
+        BeamMcpHttpAutoConfiguration.class })
 @ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.annotation.Endpoint")
 @ConditionalOnBean(McpServer.class)
 @EnableConfigurationProperties(BeamMcpProperties.class)

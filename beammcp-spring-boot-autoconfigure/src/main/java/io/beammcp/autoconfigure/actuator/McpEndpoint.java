@@ -1,6 +1,6 @@
 package io.beammcp.autoconfigure.actuator;
 
-import io.beammcp.core.Catalog;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.PromptArgument;
 import io.beammcp.core.PromptSpec;
 import io.beammcp.core.ResourceEntry;

@@ -1,7 +1,7 @@
 package io.beammcp.autoconfigure.actuator;
 
 import io.beammcp.autoconfigure.http.McpSessionStore;
-import io.beammcp.core.Catalog;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.server.McpServer;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;

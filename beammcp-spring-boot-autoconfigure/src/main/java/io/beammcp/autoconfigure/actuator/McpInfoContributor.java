@@ -1,6 +1,6 @@
 package io.beammcp.autoconfigure.actuator;
 
-import io.beammcp.core.Catalog;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.Revision;
 import io.beammcp.core.server.McpServer;
 import org.springframework.boot.actuate.info.Info;

@@ -1,5 +1,6 @@
 package io.beammcp.autoconfigure.http;
 
+import io.beammcp.autoconfigure.BeamMcpAutoConfiguration;
 import io.beammcp.autoconfigure.BeamMcpProperties;
 import io.beammcp.core.server.McpServer;
 import jakarta.servlet.DispatcherType;
@@ -36,7 +37,7 @@ import java.util.List;
  * runs on the thread serving the request, so an application that serves on virtual threads
  * ({@code spring.threads.virtual.enabled}, Java 21 or later) runs it on virtual threads.
  */
-@AutoConfiguration(afterName = "io.beammcp.autoconfigure.BeamMcpAutoConfiguration")
+@AutoConfiguration(after = BeamMcpAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass({ DispatcherServlet.class, DispatcherServletPath.class })
 @ConditionalOnProperty(name = "beammcp.transport", havingValue = "http", matchIfMissing = true)
@@ -78,8 +79,8 @@ public final class BeamMcpHttpAutoConfiguration {
     }
 
     @Bean
-    WellKnownProbes mcpWellKnownProbes() {
-        return new WellKnownProbes();
+    WellKnownProbes mcpWellKnownProbes(BeamMcpHttpProperties properties) {
+        return new WellKnownProbes(properties.getPath());
     }
 
     @Bean

@@ -1,7 +1,7 @@
 package io.beammcp.autoconfigure.http;
 
 import io.beammcp.core.server.McpServer;
-import io.beammcp.core.server.Reply;
+import io.beammcp.core.spi.Reply;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.ResponseEntity;

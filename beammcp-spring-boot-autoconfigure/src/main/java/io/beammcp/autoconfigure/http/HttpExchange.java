@@ -1,9 +1,9 @@
 package io.beammcp.autoconfigure.http;
 
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.LegacySession;
-import io.beammcp.core.server.Reply;
-import io.beammcp.core.server.TransportFacts;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.LegacySession;
+import io.beammcp.core.spi.Reply;
+import io.beammcp.core.spi.TransportFacts;
 
 import java.security.Principal;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.beammcp.autoconfigure.http;
 
-import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.server.McpServer;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -1,6 +1,6 @@
 package io.beammcp.autoconfigure.http;
 
-import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.spi.LegacySession;
 
 /**
  * Where the HTTP endpoint keeps the sessions of legacy (2025-11-25) clients, by {@code Mcp-Session-Id}.

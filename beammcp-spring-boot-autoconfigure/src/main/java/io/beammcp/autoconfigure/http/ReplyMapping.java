@@ -1,6 +1,6 @@
 package io.beammcp.autoconfigure.http;
 
-import io.beammcp.core.server.Reply;
+import io.beammcp.core.spi.Reply;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;

@@ -1,12 +1,15 @@
 package io.beammcp.autoconfigure.limits;
 
-import io.beammcp.core.server.McpLimits;
+import io.beammcp.core.spi.McpLimits;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
 import java.time.Duration;
 
-/** Guardrails against one caller or one tool taking the server down, under {@code beammcp.limits}; off by default. */
+/**
+ * Guardrails against one caller or one tool taking the server down, under {@code beammcp.limits}: the result cap
+ * is on by default (4MB), the others off.
+ */
 @ConfigurationProperties("beammcp.limits")
 public class BeamMcpLimitsProperties {
 
@@ -15,9 +18,10 @@ public class BeamMcpLimitsProperties {
 
     /**
      * The largest response host code's result may make (a tool call, a resource read, a prompt, a completion),
-     * as encoded; past it a tool gets a tool error saying so and anything else a -32603 error; 0 for no limit.
+     * as encoded, measured while it is written; past it a tool gets a tool error saying so and anything else a
+     * -32603 error; 0 for no limit.
      */
-    private DataSize maxResultSize = DataSize.ofBytes(0);
+    private DataSize maxResultSize = DataSize.ofMegabytes(4);
 
     /** How many tool calls one caller (named caller, else client address) may make in any period; 0 for no limit. */
     private int toolCallsPerCaller;

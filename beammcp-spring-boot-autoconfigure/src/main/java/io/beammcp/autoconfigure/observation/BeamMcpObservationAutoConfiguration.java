@@ -1,12 +1,14 @@
 package io.beammcp.autoconfigure.observation;
 
-import io.beammcp.core.server.McpObserver;
+import io.beammcp.autoconfigure.BeamMcpAutoConfiguration;
+import io.beammcp.core.spi.McpObserver;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -17,8 +19,8 @@ import org.springframework.context.annotation.Bean;
  * messages too. Without a registry the server observes nothing, at no cost; Spring Boot's
  * {@code management.observations.enable.mcp=false} turns these observations off.
  */
-@AutoConfiguration(beforeName = "io.beammcp.autoconfigure.BeamMcpAutoConfiguration",
-        afterName = "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration")
+@AutoConfiguration(before = BeamMcpAutoConfiguration.class,
+        after = ObservationAutoConfiguration.class)
 @ConditionalOnClass(ObservationRegistry.class)
 @ConditionalOnBean(ObservationRegistry.class)
 public final class BeamMcpObservationAutoConfiguration {

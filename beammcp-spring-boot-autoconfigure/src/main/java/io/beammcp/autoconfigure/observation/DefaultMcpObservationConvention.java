@@ -1,7 +1,7 @@
 package io.beammcp.autoconfigure.observation;
 
-import io.beammcp.core.server.McpObserver;
-import io.beammcp.core.server.Reply;
+import io.beammcp.core.spi.McpObserver;
+import io.beammcp.core.spi.Reply;
 import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
 

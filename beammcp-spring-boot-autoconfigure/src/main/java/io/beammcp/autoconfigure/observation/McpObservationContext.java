@@ -1,6 +1,6 @@
 package io.beammcp.autoconfigure.observation;
 
-import io.beammcp.core.server.McpObserver;
+import io.beammcp.core.spi.McpObserver;
 import io.micrometer.observation.transport.Kind;
 import io.micrometer.observation.transport.ReceiverContext;
 

@@ -1,6 +1,7 @@
 package io.beammcp.autoconfigure.security;
 
-import io.beammcp.core.server.McpAccessPolicy;
+import io.beammcp.autoconfigure.BeamMcpAutoConfiguration;
+import io.beammcp.core.spi.McpAccessPolicy;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -12,7 +13,7 @@ import org.springframework.security.core.Authentication;
  * {@code SCOPE_} authorities ({@link AuthorityScopes}) unless the application defines its own
  * {@link McpAccessPolicy}.
  */
-@AutoConfiguration(beforeName = "io.beammcp.autoconfigure.BeamMcpAutoConfiguration")
+@AutoConfiguration(before = BeamMcpAutoConfiguration.class)
 @ConditionalOnClass({ Authentication.class, McpAccessPolicy.class })
 public final class BeamMcpAccessAutoConfiguration {
 

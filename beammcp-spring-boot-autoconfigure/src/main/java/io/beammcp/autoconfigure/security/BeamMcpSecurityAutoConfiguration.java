@@ -1,5 +1,6 @@
 package io.beammcp.autoconfigure.security;
 
+import io.beammcp.autoconfigure.http.BeamMcpHttpAutoConfiguration;
 import io.beammcp.autoconfigure.http.McpAuthorizer;
 import io.beammcp.autoconfigure.http.McpContextPropagation;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -17,7 +18,7 @@ import org.springframework.security.core.context.SecurityContextHolder;
  * anyone else, and that security context is carried to host code when the rest of the body is read on
  * another thread.
  */
-@AutoConfiguration(beforeName = "io.beammcp.autoconfigure.http.BeamMcpHttpAutoConfiguration")
+@AutoConfiguration(before = BeamMcpHttpAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass({ SecurityContextHolder.class, McpAuthorizer.class })
 @ConditionalOnProperty(name = "beammcp.transport", havingValue = "http", matchIfMissing = true)

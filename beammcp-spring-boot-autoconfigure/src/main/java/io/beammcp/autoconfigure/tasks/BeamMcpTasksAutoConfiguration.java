@@ -1,5 +1,6 @@
 package io.beammcp.autoconfigure.tasks;
 
+import io.beammcp.autoconfigure.BeamMcpAutoConfiguration;
 import io.beammcp.core.tasks.InMemoryTaskStore;
 import io.beammcp.core.tasks.TaskStore;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -13,7 +14,7 @@ import org.springframework.context.annotation.Bean;
  * provides its own {@link TaskStore}; {@code beammcp.tasks.enabled=false} turns tasks off. With
  * {@code beammcp.tasks.store=jdbc} and no store provided, startup fails rather than keep tasks to one instance.
  */
-@AutoConfiguration(beforeName = "io.beammcp.autoconfigure.BeamMcpAutoConfiguration")
+@AutoConfiguration(before = BeamMcpAutoConfiguration.class)
 @ConditionalOnProperty(name = "beammcp.tasks.enabled", havingValue = "true", matchIfMissing = true)
 @EnableConfigurationProperties(BeamMcpTasksProperties.class)
 public final class BeamMcpTasksAutoConfiguration {

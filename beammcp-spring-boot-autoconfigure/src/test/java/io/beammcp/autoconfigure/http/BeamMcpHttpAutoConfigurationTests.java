@@ -1,8 +1,8 @@
 package io.beammcp.autoconfigure.http;
 
-import io.beammcp.core.Catalog;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.ToolResult;
-import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.server.McpServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -150,7 +150,7 @@ class BeamMcpHttpAutoConfigurationTests {
     @Test
     void runsAfterTheServerAutoConfiguration() {
         AutoConfiguration annotation = BeamMcpHttpAutoConfiguration.class.getAnnotation(AutoConfiguration.class);
-        assertThat(annotation.afterName()).containsExactly("io.beammcp.autoconfigure.BeamMcpAutoConfiguration");
+        assertThat(annotation.after()).containsExactly(io.beammcp.autoconfigure.BeamMcpAutoConfiguration.class);
     }
 
     // ---- properties ---------------------------------------------------------------------------------

@@ -2,10 +2,10 @@ package io.beammcp.autoconfigure.http;
 
 import io.beammcp.autoconfigure.BeamMcpAutoConfiguration;
 import io.beammcp.autoconfigure.limits.BeamMcpLimitsProperties;
-import io.beammcp.core.Catalog;
-import io.beammcp.core.CatalogChanges;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.CatalogChanges;
 import io.beammcp.core.Content;
-import io.beammcp.core.Dispatch;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.InputRequest;
 import io.beammcp.core.LogLevel;
 import io.beammcp.core.PromptArgument;

@@ -1,10 +1,10 @@
 package io.beammcp.autoconfigure.http;
 
 import io.beammcp.autoconfigure.Wire;
-import io.beammcp.core.Catalog;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.ToolResult;
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.server.McpServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -34,7 +34,7 @@ class InMemoryMcpSessionStoreTests {
 
     @Test
     void findsWhatItSavedUntilRemoved() {
-        LegacySession session = LegacySession.create();
+        LegacySession session = McpServer.newSession();
         store.save("a", session);
         assertThat(store.find("a")).isSameAs(session);
         assertThat(store.find("b")).isNull();
@@ -45,11 +45,11 @@ class InMemoryMcpSessionStoreTests {
 
     @Test
     void whenFullTheLeastRecentlyUsedIsEvictedFirst() {
-        store.save("a", LegacySession.create());
-        store.save("b", LegacySession.create());
-        store.save("c", LegacySession.create());
+        store.save("a", McpServer.newSession());
+        store.save("b", McpServer.newSession());
+        store.save("c", McpServer.newSession());
         store.find("a");
-        store.save("d", LegacySession.create());
+        store.save("d", McpServer.newSession());
         assertThat(store.size()).isEqualTo(3);
         assertThat(store.find("b")).isNull();
         assertThat(store.find("a")).isNotNull();
@@ -60,15 +60,15 @@ class InMemoryMcpSessionStoreTests {
     @Test
     void anEvictedOrExpiredSessionIsClosedSoItsStreamEnds() {
         InMemoryMcpSessionStore two = new InMemoryMcpSessionStore(2, 2, Duration.ofMinutes(10), now::get);
-        LegacySession evicted = LegacySession.create();
-        LegacySession expired = LegacySession.create();
-        LegacySession removed = LegacySession.create();
+        LegacySession evicted = McpServer.newSession();
+        LegacySession expired = McpServer.newSession();
+        LegacySession removed = McpServer.newSession();
         AtomicBoolean evictedEnded = openStream(evicted);
         AtomicBoolean expiredEnded = openStream(expired);
         AtomicBoolean removedEnded = openStream(removed);
         two.save("evicted", evicted);
         two.save("removed", removed);
-        two.save("third", LegacySession.create());
+        two.save("third", McpServer.newSession());
         assertThat(evictedEnded).as("the least recently used, evicted").isTrue();
         assertThat(two.remove("removed")).isTrue();
         assertThat(removedEnded).as("DELETE closes the session itself, not the store").isFalse();
@@ -95,8 +95,8 @@ class InMemoryMcpSessionStoreTests {
 
     @Test
     void idleSessionsExpireAndUseKeepsThemAlive() {
-        store.save("a", LegacySession.create());
-        store.save("b", LegacySession.create());
+        store.save("a", McpServer.newSession());
+        store.save("b", McpServer.newSession());
         now.addAndGet(Duration.ofMinutes(6).toNanos());
         store.find("a");
         now.addAndGet(Duration.ofMinutes(6).toNanos());
@@ -111,7 +111,7 @@ class InMemoryMcpSessionStoreTests {
     void tenThousandSavesKeepTheBound() {
         InMemoryMcpSessionStore bounded = new InMemoryMcpSessionStore(1000, 1000, Duration.ofMinutes(30));
         for (int i = 0; i < 10_000; i++) {
-            bounded.save("s" + i, LegacySession.create());
+            bounded.save("s" + i, McpServer.newSession());
         }
         assertThat(bounded.size()).isEqualTo(1000);
         assertThat(bounded.find("s8999")).isNull();
@@ -121,7 +121,7 @@ class InMemoryMcpSessionStoreTests {
     @Test
     void aSessionUsedFromManyThreadsWhileOthersOpenStaysFoundAndTheBoundHolds() throws Exception {
         InMemoryMcpSessionStore shared = new InMemoryMcpSessionStore(100, 100, Duration.ofMinutes(30));
-        LegacySession busy = LegacySession.create();
+        LegacySession busy = McpServer.newSession();
         shared.save("busy", busy);
         ExecutorService threads = Executors.newFixedThreadPool(8);
         try {
@@ -137,7 +137,7 @@ class InMemoryMcpSessionStoreTests {
             }
             Future<?> opener = threads.submit(() -> {
                 for (int i = 0; i < 5_000; i++) {
-                    shared.save("s" + i, LegacySession.create());
+                    shared.save("s" + i, McpServer.newSession());
                     shared.remove("s" + (i - 50));
                 }
             });
@@ -158,7 +158,7 @@ class InMemoryMcpSessionStoreTests {
         InMemoryMcpSessionStore shared = new InMemoryMcpSessionStore(10, 2, Duration.ofMinutes(10), now::get);
         LegacySession bobs = owned("bob");
         shared.save("bob", bobs);
-        LegacySession opened = LegacySession.create();
+        LegacySession opened = McpServer.newSession();
         AtomicBoolean firstEnded = openStream(opened);
         LegacySession first = owned("alice", opened);
         shared.save("alice-1", first);
@@ -184,7 +184,7 @@ class InMemoryMcpSessionStoreTests {
     void sessionsOfNoNamedCallerCountOnlyTowardsTheWholeStore() {
         InMemoryMcpSessionStore shared = new InMemoryMcpSessionStore(10, 2, Duration.ofMinutes(10), now::get);
         for (String id : List.of("a", "b", "c", "d")) {
-            shared.save(id, LegacySession.create());
+            shared.save(id, McpServer.newSession());
         }
         assertThat(shared.size()).isEqualTo(4);
     }
@@ -197,7 +197,7 @@ class InMemoryMcpSessionStoreTests {
 
     /** A session opened by a named caller, as the core makes one for {@code initialize}. */
     static LegacySession owned(String caller) {
-        return owned(caller, LegacySession.create());
+        return owned(caller, McpServer.newSession());
     }
 
     private static LegacySession owned(String caller, LegacySession session) {

@@ -1,6 +1,6 @@
 package io.beammcp.autoconfigure.http;
 
-import io.beammcp.core.CatalogChanges;
+import io.beammcp.core.catalog.CatalogChanges;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.beans.factory.annotation.Autowired;

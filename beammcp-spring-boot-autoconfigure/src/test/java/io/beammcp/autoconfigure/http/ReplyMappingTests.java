@@ -1,8 +1,9 @@
 package io.beammcp.autoconfigure.http;
 
+import io.beammcp.core.server.McpServer;
 import io.beammcp.core.Revision;
-import io.beammcp.core.server.LegacySession;
-import io.beammcp.core.server.Reply;
+import io.beammcp.core.spi.LegacySession;
+import io.beammcp.core.spi.Reply;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
@@ -41,7 +42,7 @@ class ReplyMappingTests {
 
     @Test
     void aResultThatOpenedASessionSavesItUnderAFreshIdSentBack() {
-        LegacySession opened = LegacySession.create();
+        LegacySession opened = McpServer.newSession();
         ResponseEntity<byte[]> response = mapping.response(Reply.result(LEGACY, RESULT, opened), false, false);
         assertThat(response.getStatusCode().value()).isEqualTo(200);
         String id = response.getHeaders().getFirst("Mcp-Session-Id");
@@ -50,7 +51,7 @@ class ReplyMappingTests {
         assertThat(response.getHeaders().getFirst("Content-Type")).isEqualTo("application/json");
         assertThat(response.getBody()).isEqualTo(RESULT);
 
-        String second = mapping.response(Reply.result(LEGACY, RESULT, LegacySession.create()), false, false)
+        String second = mapping.response(Reply.result(LEGACY, RESULT, McpServer.newSession()), false, false)
                 .getHeaders().getFirst("Mcp-Session-Id");
         assertThat(second).isNotEqualTo(id);
     }

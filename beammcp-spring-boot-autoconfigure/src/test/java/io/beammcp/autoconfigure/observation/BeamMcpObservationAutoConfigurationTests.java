@@ -1,25 +1,26 @@
 package io.beammcp.autoconfigure.observation;
 
 import io.beammcp.autoconfigure.BeamMcpAutoConfiguration;
-import io.beammcp.core.Catalog;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.Content;
 import io.beammcp.core.PromptMessage;
-import io.beammcp.core.PromptRenderer;
+import io.beammcp.core.catalog.PromptRenderer;
 import io.beammcp.core.PromptResult;
 import io.beammcp.core.PromptSpec;
 import io.beammcp.core.ReadResult;
 import io.beammcp.core.ResourceContents;
-import io.beammcp.core.ResourceReader;
+import io.beammcp.core.catalog.ResourceReader;
 import io.beammcp.core.ResourceSpec;
-import io.beammcp.core.Dispatch;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.ToolErrorException;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.LegacySession;
-import io.beammcp.core.server.McpObserver;
+import io.beammcp.core.spi.LegacySession;
+import io.beammcp.core.spi.McpObserver;
 import io.beammcp.core.server.McpServer;
-import io.beammcp.core.server.TransportFacts;
+import io.beammcp.core.spi.TransportFacts;
+import io.beammcp.testsupport.Messages;
+import io.beammcp.testsupport.core.StubExchange;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
@@ -35,9 +36,6 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class BeamMcpObservationAutoConfigurationTests {
-
-    static final String META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(BeamMcpObservationAutoConfiguration.class,
@@ -86,22 +84,11 @@ class BeamMcpObservationAutoConfigurationTests {
     }
 
     static String modern(Object id, String method, String params) {
-        String members = params.isEmpty() ? META : params + "," + META;
-        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":{" + members + "}}";
+        return Messages.modern(id, method, params);
     }
 
     static void send(McpServer server, TransportFacts facts, LegacySession session, String message) {
-        server.handle(message.getBytes(StandardCharsets.UTF_8), new Exchange() {
-            @Override
-            public TransportFacts facts() {
-                return facts;
-            }
-
-            @Override
-            public LegacySession session() {
-                return session;
-            }
-        });
+        server.handle(message.getBytes(StandardCharsets.UTF_8), StubExchange.of(facts, java.util.Map.of(), session));
     }
 
     @Test
@@ -116,7 +103,7 @@ class BeamMcpObservationAutoConfigurationTests {
         runner.withUserConfiguration(Registry.class)
                 .withBean("guard", McpObserver.class, () -> request -> outcome -> seen.add(request.method()))
                 .run(context -> {
-                    send(context.getBean(McpServer.class), TransportFacts.STDIO, LegacySession.create(),
+                    send(context.getBean(McpServer.class), TransportFacts.STDIO, McpServer.newSession(),
                             modern(1, "tools/list", ""));
                     assertThat(seen).containsExactly("tools/list");
                     TestObservationRegistryAssert.assertThat(context.getBean(TestObservationRegistry.class))
@@ -129,7 +116,7 @@ class BeamMcpObservationAutoConfigurationTests {
         runner.withUserConfiguration(Registry.class).run(context -> {
             TestObservationRegistry registry = context.getBean(TestObservationRegistry.class);
             McpServer server = context.getBean(McpServer.class);
-            LegacySession session = LegacySession.create();
+            LegacySession session = McpServer.newSession();
             send(server, TransportFacts.STDIO, session, modern(1, "tools/call",
                     "\"name\":\"echo\",\"arguments\":{\"text\":\"hi\"}"));
             TestObservationRegistryAssert.assertThat(registry).hasNumberOfObservationsEqualTo(1)
@@ -218,7 +205,7 @@ class BeamMcpObservationAutoConfigurationTests {
     void aRequestLeftUnansweredIsCancelled() {
         McpObservationContext context = new McpObservationContext(new McpObserver.Request("tools/call", "echo", "pipe",
                 "1", null, null, null, java.util.Map.of()));
-        context.setOutcome(new McpObserver.Outcome(io.beammcp.core.server.Reply.Kind.UNANSWERED,
+        context.setOutcome(new McpObserver.Outcome(io.beammcp.core.spi.Reply.Kind.UNANSWERED,
                 io.beammcp.core.Revision.V2026_07_28, null, false));
         assertThat(new DefaultMcpObservationConvention().getLowCardinalityKeyValues(context).stream()
                 .filter(k -> k.getKey().equals("error.type")).findFirst().orElseThrow().getValue()).isEqualTo("cancelled");

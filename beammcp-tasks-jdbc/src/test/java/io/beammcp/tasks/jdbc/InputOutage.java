@@ -1,7 +1,7 @@
 package io.beammcp.tasks.jdbc;
 
-import io.beammcp.core.Catalog;
-import io.beammcp.core.Dispatch;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.InputRequest;
 import io.beammcp.core.TaskSupport;
 import io.beammcp.core.ToolResult;

@@ -1,7 +1,7 @@
 package io.beammcp.tasks.jdbc;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.beammcp.core.Catalog;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.TaskSupport;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;

@@ -1,8 +1,8 @@
 package io.beammcp.tasks.jdbc;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.beammcp.core.Catalog;
-import io.beammcp.core.Dispatch;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.InputRequest;
 import io.beammcp.core.TaskSupport;
 import io.beammcp.core.ToolResult;

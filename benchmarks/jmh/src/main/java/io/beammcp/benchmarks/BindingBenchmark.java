@@ -1,14 +1,14 @@
 package io.beammcp.benchmarks;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.beammcp.core.Catalog;
-import io.beammcp.core.Dispatch;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import io.beammcp.core.annotation.McpTool;
-import io.beammcp.core.server.Exchange;
+import io.beammcp.core.spi.Exchange;
 import io.beammcp.core.server.McpServer;
-import io.beammcp.core.server.Reply;
+import io.beammcp.core.spi.Reply;
 import jakarta.validation.constraints.NotBlank;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

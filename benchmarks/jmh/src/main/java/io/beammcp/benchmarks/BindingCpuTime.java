@@ -1,6 +1,6 @@
 package io.beammcp.benchmarks;
 
-import io.beammcp.core.server.Exchange;
+import io.beammcp.core.spi.Exchange;
 import io.beammcp.core.server.McpServer;
 
 import java.lang.management.ManagementFactory;

@@ -1,7 +1,7 @@
 package io.beammcp.benchmarks;
 
 import io.beammcp.core.server.McpServer;
-import io.beammcp.core.server.Reply;
+import io.beammcp.core.spi.Reply;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 

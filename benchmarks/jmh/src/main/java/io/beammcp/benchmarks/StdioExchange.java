@@ -1,8 +1,8 @@
 package io.beammcp.benchmarks;
 
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.LegacySession;
-import io.beammcp.core.server.TransportFacts;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.LegacySession;
+import io.beammcp.core.spi.TransportFacts;
 
 /** The exchange the core benchmarks call through: stdio facts, no session, notifications dropped. */
 final class StdioExchange implements Exchange {

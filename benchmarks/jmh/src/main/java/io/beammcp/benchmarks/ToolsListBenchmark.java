@@ -1,9 +1,9 @@
 package io.beammcp.benchmarks;
 
-import io.beammcp.core.Catalog;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
-import io.beammcp.core.server.Exchange;
+import io.beammcp.core.spi.Exchange;
 import io.beammcp.core.server.McpServer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -77,6 +77,8 @@ abstract class LegacyFlows {
                 .clientInfo(new McpSchema.Implementation("beammcp-interop", "1.0.0"))
                 .requestTimeout(Duration.ofSeconds(60))
                 .initializationTimeout(Duration.ofSeconds(90))
+                // output-schema validation on: structuredContent is checked against each tool's outputSchema
+                .enableCallToolSchemaCaching(true)
                 .build();
     }
 
@@ -164,12 +166,31 @@ abstract class LegacyFlows {
     }
 
     @Test
+    @DisplayName("validation-error-output-schema")
+    void invalidArgumentsOfAToolWithAnOutputSchemaAreAToolErrorTheClientReads() {
+        client.listTools();
+        CallToolResult result = client.callTool(new CallToolRequest("forecast", Map.of("place", "Oslo", "days", 0)));
+        assertThat(result.isError()).isTrue();
+        assertThat(result.structuredContent()).isNull();
+        assertThat(texts(result.content())).startsWith("Invalid arguments for tool 'forecast':\n- $.days: ")
+                .endsWith("(minimum)");
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> violations = (List<Map<String, Object>>) result.meta().get("io.beammcp/violations");
+        assertThat(violations).extracting(v -> v.get("path"), v -> v.get("keyword"))
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("$.days", "minimum"));
+    }
+
+    @Test
     @DisplayName("resources-list")
     void listsResourcesAndTemplates() {
         assertThat(client.listResources().resources()).extracting(McpSchema.Resource::uri, McpSchema.Resource::mimeType)
                 .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("weather://stations", "text/plain"),
                         org.assertj.core.groups.Tuple.tuple("weather://maps/europe.png", "image/png"),
-                        org.assertj.core.groups.Tuple.tuple("ui://weather/forecast", "text/html;profile=mcp-app"));
+                        org.assertj.core.groups.Tuple.tuple("ui://weather/forecast", "text/html;profile=mcp-app"),
+                        // the files of the sample's skill (the Skills extension)
+                        org.assertj.core.groups.Tuple.tuple("skill://trip-planning/SKILL.md", "text/markdown"),
+                        org.assertj.core.groups.Tuple.tuple("skill://trip-planning/examples/lisbon-by-train.md",
+                                "text/markdown"));
         assertThat(client.listResourceTemplates().resourceTemplates()).extracting(McpSchema.ResourceTemplate::uriTemplate)
                 .containsExactly("weather://place/{name}");
     }
@@ -259,7 +280,8 @@ abstract class LegacyFlows {
                 cursor = page.nextCursor();
             } while (cursor != null && uris.size() < 10);
             assertThat(uris).containsExactlyInAnyOrder("weather://stations", "weather://maps/europe.png",
-                    "ui://weather/forecast");
+                    "ui://weather/forecast",
+                    "skill://trip-planning/SKILL.md", "skill://trip-planning/examples/lisbon-by-train.md");
         } finally {
             paged.closeGracefully();
         }

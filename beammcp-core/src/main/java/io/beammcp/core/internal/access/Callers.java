@@ -1,7 +1,7 @@
 package io.beammcp.core.internal.access;
 
 import io.beammcp.core.internal.protocol.McpError;
-import io.beammcp.core.server.Exchange;
+import io.beammcp.core.spi.Exchange;
 
 /**
  * The one rule naming the caller that state is bound to (2025-11-25 sessions, input rounds, tasks, the

@@ -1,7 +1,9 @@
 package io.beammcp.core.internal.annotated;
 
+import io.beammcp.core.Binding;
 import io.beammcp.core.CallContext;
 import io.beammcp.core.Completer;
+import io.beammcp.core.CompletionBinding;
 import io.beammcp.core.InvalidCatalogException;
 import io.beammcp.core.PromptArgument;
 import io.beammcp.core.PromptBinding;
@@ -12,6 +14,7 @@ import io.beammcp.core.ResourceTemplateBinding;
 import io.beammcp.core.ResourceTemplateSpec;
 import io.beammcp.core.ToolBinding;
 import io.beammcp.core.ToolSpec;
+import io.beammcp.core.annotation.McpAnnotations;
 import io.beammcp.core.annotation.McpComplete;
 import io.beammcp.core.annotation.McpPrompt;
 import io.beammcp.core.annotation.McpPromptArg;
@@ -19,8 +22,7 @@ import io.beammcp.core.annotation.McpResource;
 import io.beammcp.core.annotation.McpResourceTemplate;
 import io.beammcp.core.annotation.McpTool;
 import io.beammcp.core.annotation.McpToolParam;
-import io.beammcp.core.internal.host.Contribution;
-import io.beammcp.core.internal.resources.UriTemplate;
+import io.beammcp.core.internal.catalog.UriTemplate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -41,7 +43,7 @@ import java.util.Set;
  * Turns a bean's annotated methods into tools, resources, templates, prompts and completions: each method's
  * signature is checked, its schemas derived and its handler bound once, so a call only binds and invokes.
  */
-public final class AnnotatedBeans {
+final class AnnotatedBeans {
 
     private final JsonMapper mapper;
     private final SchemaDerivation schemas;
@@ -51,23 +53,19 @@ public final class AnnotatedBeans {
         this.schemas = new SchemaDerivation(mapper);
     }
 
-    /** Whether a type has any method annotated for MCP (the types a container should hand over). */
-    public static boolean isAnnotated(Class<?> type) {
-        return !methods(type).isEmpty();
-    }
-
     /**
-     * Everything a bean's annotated methods contribute, invoked on {@code target}.
+     * Everything a bean's annotated methods contribute, invoked on {@code target}: its tools, resources, templates,
+     * prompts and completions, in that order, each kind in the order of its methods.
      *
      * @param type the class whose methods are read (the user class behind a proxy)
      * @throws InvalidCatalogException naming the method that cannot be served
      */
-    public Contribution scan(String source, Object target, Class<?> type) {
+    public List<Binding> scan(Object target, Class<?> type) {
         List<ToolBinding> tools = new ArrayList<>();
         List<ResourceBinding> resources = new ArrayList<>();
         List<ResourceTemplateBinding> templates = new ArrayList<>();
         List<PromptBinding> prompts = new ArrayList<>();
-        List<Contribution.Completion> completions = new ArrayList<>();
+        List<CompletionBinding> completions = new ArrayList<>();
         for (Method method : methods(type)) {
             method.setAccessible(true);
             try {
@@ -90,7 +88,12 @@ public final class AnnotatedBeans {
                 throw new InvalidCatalogException(where(method) + ": " + e.getMessage());
             }
         }
-        return new Contribution(source, tools, resources, templates, prompts, completions);
+        List<Binding> all = new ArrayList<>(tools);
+        all.addAll(resources);
+        all.addAll(templates);
+        all.addAll(prompts);
+        all.addAll(completions);
+        return all;
     }
 
     private ToolBinding tool(Object target, Method method, McpTool tool) {
@@ -135,11 +138,7 @@ public final class AnnotatedBeans {
             spec.readOnly();
         }
         hint(tool.destructive(), spec::destructive);
-        hint(tool.idempotent(), value -> {
-            if (value) {
-                spec.idempotent();
-            }
-        });
+        hint(tool.idempotent(), spec::idempotent);
         hint(tool.openWorld(), spec::openWorld);
         MethodTool handler = new MethodTool(name, target, method, slots, defaults, declared, mapper);
         handler.checkDefaults();
@@ -279,7 +278,7 @@ public final class AnnotatedBeans {
         });
     }
 
-    private Contribution.Completion completion(Object target, Method method, McpComplete complete) {
+    private CompletionBinding completion(Object target, Method method, McpComplete complete) {
         if (complete.prompt().isEmpty() == complete.uriTemplate().isEmpty()) {
             throw new InvalidCatalogException("@McpComplete names exactly one of prompt and uriTemplate");
         }
@@ -299,7 +298,7 @@ public final class AnnotatedBeans {
         };
         Completer.Reference reference = complete.prompt().isEmpty() ? new Completer.Reference(null, complete.uriTemplate())
                 : new Completer.Reference(complete.prompt(), null);
-        return new Contribution.Completion(reference, complete.argument(), completer);
+        return new CompletionBinding(reference, complete.argument(), completer);
     }
 
     private static Object[] contextOnly(Method method, CallContext context) {
@@ -330,7 +329,7 @@ public final class AnnotatedBeans {
                     continue;
                 }
                 String signature = method.getName() + Arrays.toString(method.getParameterTypes());
-                if (seen.add(signature) && annotated(method)) {
+                if (seen.add(signature) && McpAnnotations.annotated(method)) {
                     found.add(method);
                 }
             }
@@ -338,11 +337,6 @@ public final class AnnotatedBeans {
         return found;
     }
 
-    private static boolean annotated(Method method) {
-        return method.isAnnotationPresent(McpTool.class) || method.isAnnotationPresent(McpResource.class)
-                || method.isAnnotationPresent(McpResourceTemplate.class) || method.isAnnotationPresent(McpPrompt.class)
-                || method.isAnnotationPresent(McpComplete.class);
-    }
 
     static String where(Method method) {
         return method.getDeclaringClass().getName() + "." + method.getName();

@@ -8,6 +8,8 @@ import io.beammcp.core.ToolResult;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.json.JavaValues;
 import io.beammcp.core.internal.json.JsonNumbers;
+import io.beammcp.core.internal.protocol.ArgumentRefusal;
+import io.beammcp.core.internal.protocol.ToolErrors;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;
@@ -181,8 +183,8 @@ final class MethodTool implements ToolBinding.Handler {
     }
 
     private ToolErrorException unbindable(String path, String message) {
-        return new ToolErrorException("Invalid arguments for tool '" + tool + "':\n- " + path + ": " + message,
-                Map.of("violations", List.of(Map.of("path", path, "keyword", "binding", "message", message))));
+        return new ArgumentRefusal("Invalid arguments for tool '" + tool + "':",
+                List.of(new ToolErrors.Violation(path, "binding", message)));
     }
 
     /**

@@ -2,7 +2,7 @@ package io.beammcp.core.internal.call;
 
 import io.beammcp.core.Revision;
 import io.beammcp.core.internal.protocol.Message;
-import io.beammcp.core.server.Exchange;
+import io.beammcp.core.spi.Exchange;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 

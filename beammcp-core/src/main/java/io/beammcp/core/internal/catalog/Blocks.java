@@ -7,7 +7,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import java.util.Base64;
 
-import static io.beammcp.core.internal.catalog.Catalogs.putIfPresent;
+import static io.beammcp.core.internal.catalog.Fields.putIfPresent;
 
 /**
  * Renders host content (tool results, prompt messages, resource contents) as the schemas define it. A

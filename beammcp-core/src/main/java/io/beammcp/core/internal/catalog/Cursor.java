@@ -11,9 +11,9 @@ import java.util.Set;
  * that key and a list that changes between pages never skips a surviving item. Nothing is remembered on
  * the server; a forged cursor can only name a position.
  */
-public final class Cursor {
+final class Cursor {
 
-    public static final Set<String> LISTS = Set.of("tools", "resources", "resourceTemplates", "prompts");
+    public static final Set<String> LISTS = Set.of("tools", "resources", "resourceTemplates", "prompts", "skills");
     private static final int MAX_CURSOR_CHARS = 4096;
 
     private Cursor() {

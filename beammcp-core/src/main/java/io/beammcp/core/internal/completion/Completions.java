@@ -1,16 +1,19 @@
 package io.beammcp.core.internal.completion;
 
 import io.beammcp.core.Completer;
+import io.beammcp.core.InvalidParamsException;
 import io.beammcp.core.internal.access.Access;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.HostFaults;
 import io.beammcp.core.internal.call.Outcome;
 import io.beammcp.core.internal.call.Request;
+import io.beammcp.core.internal.catalog.CatalogIndex;
+import io.beammcp.core.internal.catalog.CompiledPrompt;
+import io.beammcp.core.internal.catalog.CompiledTemplate;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.prompts.Prompts;
 import io.beammcp.core.internal.protocol.McpError;
-import io.beammcp.core.internal.resources.Resources;
-import io.beammcp.core.InvalidParamsException;
+import io.beammcp.core.spi.McpAccessPolicy;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -30,33 +33,29 @@ public final class Completions {
 
     public static final int MAX_VALUES = 100;
 
-    private record Query(Completer.Reference reference, String argument, String value, Map<String, String> context) {
+    private record Query(Completer.Reference reference, String argument, String value, Map<String, String> context,
+            Completer completer) {
     }
 
-    private final Completer completer;
     private final JsonCodec codec;
-    private final Supplier<Prompts> prompts;
-    private final Supplier<Resources> resources;
+    private final Supplier<CatalogIndex> catalog;
     private final Access access;
 
-    public Completions(Completer completer, JsonCodec codec, Supplier<Prompts> prompts, Supplier<Resources> resources,
-            Access access) {
+    public Completions(JsonCodec codec, Supplier<CatalogIndex> catalog, Access access) {
         this.access = access;
-        this.completer = completer;
         this.codec = codec;
-        this.prompts = prompts;
-        this.resources = resources;
+        this.catalog = catalog;
     }
 
     /** {@code completion/complete}: the request checked now against the catalog, the completer run later. */
     public Outcome handle(Request request) {
         HostContext context = request.context();
-        Query parsed = parse(request.params(), prompts.get(), resources.get(), context.principal());
+        Query parsed = parse(request.params(), catalog.get(), context.principal());
         return Outcome.work(() -> complete(parsed, context), null);
     }
 
     /** The request, its reference checked against the catalog's current prompts and resources. */
-    private Query parse(ObjectNode params, Prompts prompts, Resources resources, Principal principal) {
+    private Query parse(ObjectNode params, CatalogIndex catalog, Principal principal) {
         JsonNode ref = params == null ? null : params.get("ref");
         if (ref == null || !ref.isObject()) {
             throw McpError.invalidParams("Invalid params: ref must be an object");
@@ -70,7 +69,7 @@ public final class Completions {
         Completer.Reference reference;
         String type = ref.path("type").asString("");
         if (type.equals("ref/prompt") && ref.path("name").isString()) {
-            Prompts.Prompt prompt = prompts.get(ref.get("name").stringValue(), principal, access);
+            CompiledPrompt prompt = Prompts.visible(catalog.prompts(), ref.get("name").stringValue(), principal, access);
             if (prompt == null) {
                 throw McpError.invalidParams("Invalid params: ref names no listed prompt");
             }
@@ -80,7 +79,11 @@ public final class Completions {
             }
             reference = new Completer.Reference(prompt.spec().name(), null);
         } else if (type.equals("ref/resource") && ref.path("uri").isString()) {
-            Resources.Template template = resources.template(ref.get("uri").stringValue(), principal, access);
+            CompiledTemplate template = catalog.resources().template(ref.get("uri").stringValue());
+            if (template != null && !access.sees(principal, McpAccessPolicy.Kind.RESOURCE_TEMPLATE,
+                    template.spec().uriTemplate())) {
+                template = null;
+            }
             if (template == null) {
                 throw McpError.invalidParams("Invalid params: ref names no listed resource template");
             }
@@ -92,7 +95,8 @@ public final class Completions {
         } else {
             throw McpError.invalidParams("Invalid params: ref must be a ref/prompt with a name or a ref/resource with a uri");
         }
-        return new Query(reference, name, argument.get("value").stringValue(), contextArguments(params));
+        return new Query(reference, name, argument.get("value").stringValue(), contextArguments(params),
+                catalog.completer(reference, name));
     }
 
     private static Map<String, String> contextArguments(ObjectNode params) {
@@ -116,7 +120,9 @@ public final class Completions {
     private ObjectNode complete(Query request, HostContext context) {
         List<String> values;
         try {
-            values = completer.complete(request.reference(), request.argument(), request.value(), request.context());
+            values = request.completer() == null ? List.of()
+                    : request.completer().complete(request.reference(), request.argument(), request.value(),
+                            request.context());
         } catch (InvalidParamsException refusal) {
             throw HostFaults.refused(refusal, McpError.INVALID_PARAMS, null);
         } catch (Throwable failure) {

@@ -2,14 +2,20 @@ package io.beammcp.core.internal.engine;
 
 import io.beammcp.core.Revision;
 import io.beammcp.core.internal.call.Request;
+import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.limits.CallerRates;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.protocol.Envelopes;
 import io.beammcp.core.internal.protocol.McpError;
 import io.beammcp.core.internal.protocol.McpMethod;
 import io.beammcp.core.internal.protocol.ResultShaper;
-import io.beammcp.core.server.LegacySession;
-import io.beammcp.core.server.Reply;
+import io.beammcp.core.internal.protocol.RevisionShape;
+import io.beammcp.core.internal.protocol.ToolErrors;
+import io.beammcp.core.spi.LegacySession;
+import io.beammcp.core.spi.Reply;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JacksonSerializable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -20,11 +26,15 @@ import java.util.List;
 /** Replies built from results and errors: shaped for their revision, enveloped, and of the right kind. */
 final class Answers {
 
+    private static final Logger log = LoggerFactory.getLogger(Answers.class);
+
+    private final JsonCodec codec;
     private final Envelopes envelopes;
     private final ResultShaper shaper;
     private final int maxResultBytes;
 
-    Answers(Envelopes envelopes, ResultShaper shaper, int maxResultBytes) {
+    Answers(JsonCodec codec, Envelopes envelopes, ResultShaper shaper, int maxResultBytes) {
+        this.codec = codec;
         this.envelopes = envelopes;
         this.shaper = shaper;
         this.maxResultBytes = maxResultBytes;
@@ -40,31 +50,55 @@ final class Answers {
         return Reply.result(request.era(), envelopes.result(request.id(), shape(request, result, cache)), null);
     }
 
-    private ObjectNode shape(Request request, ObjectNode result, CacheHints cache) {
+    private JacksonSerializable shape(Request request, ObjectNode result, CacheHints cache) {
         return shaper.shape(request.era(), request.context().shape(), request.message().known(), result, cache);
     }
 
     /**
-     * What host code produced, shaped, enveloped and measured once: a response over the result cap is never
-     * sent, cut or not; a tool's becomes a tool error saying so, anything else {@code -32603}.
+     * What host code produced, shaped, enveloped and measured once, as it is written: a response over the result
+     * cap is never sent, cut or not, nor held whole; a tool's becomes a tool error saying so, anything else
+     * {@code -32603}. Running out of memory while encoding it ends this call the same way, not the transport.
      */
     Reply hostResult(Request request, ObjectNode result, CacheHints cache) {
-        Revision era = request.era();
-        JsonNode id = request.id();
-        McpMethod method = request.message().known();
-        byte[] body = envelopes.result(id, shape(request, result, cache));
-        if (maxResultBytes <= 0 || body.length <= maxResultBytes) {
+        return hostResult(request.era(), request.id(), request.message().known(), request.message().method(),
+                request.context().shape(), result, cache);
+    }
+
+    /** As {@link #hostResult(Request, ObjectNode, CacheHints)}, for a session of {@code session}'s revision. */
+    Reply hostResult(Revision era, JsonNode id, McpMethod method, RevisionShape session, ObjectNode result,
+            CacheHints cache) {
+        return hostResult(era, id, method, method.id(), session, result, cache);
+    }
+
+    /** {@code method} is {@code null} for an extension's, which {@code name} names. */
+    private Reply hostResult(Revision era, JsonNode id, McpMethod method, String name, RevisionShape session,
+            ObjectNode result, CacheHints cache) {
+        byte[] body;
+        try {
+            JacksonSerializable shaped = shaper.shape(era, session, method, result, cache);
+            body = maxResultBytes > 0 ? envelopes.result(id, shaped, maxResultBytes) : envelopes.result(id, shaped);
+        } catch (OutOfMemoryError exhausted) {
+            log.error("Encoding a {} result ran out of memory; the client got {}: {}", name, answer(method),
+                    exhausted.toString());
+            return unsent(era, id, method, ToolErrors.OUT_OF_MEMORY);
+        }
+        if (body != null) {
             return Reply.result(era, body, null);
         }
-        String tooLarge = "The result was too large to send: " + body.length + " bytes, over the server's limit of "
-                + maxResultBytes + " bytes";
+        log.warn("A {} result was larger than the result cap of {} bytes and was not sent; the client got {}",
+                name, maxResultBytes, answer(method));
+        return unsent(era, id, method, ToolErrors.tooLarge(maxResultBytes));
+    }
+
+    private static String answer(McpMethod method) {
+        return method == McpMethod.TOOLS_CALL ? "a tool error" : "-32603";
+    }
+
+    private Reply unsent(Revision era, JsonNode id, McpMethod method, String message) {
         if (method != McpMethod.TOOLS_CALL) {
-            return error(era, id, new McpError(McpError.INTERNAL_ERROR, tooLarge));
+            return error(era, id, new McpError(McpError.INTERNAL_ERROR, message));
         }
-        ObjectNode error = result.objectNode();
-        error.putArray("content").addObject().put("type", "text").put("text", tooLarge);
-        error.put("isError", true);
-        return result(era, id, error, null);
+        return result(era, id, ToolErrors.of(codec, message), null);
     }
 
     /** A result sent as it is ({@code initialize}, {@code shutdown}), possibly opening a session. */

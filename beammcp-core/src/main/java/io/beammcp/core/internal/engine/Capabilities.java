@@ -1,11 +1,13 @@
 package io.beammcp.core.internal.engine;
 
+import io.beammcp.core.Revision;
+import io.beammcp.core.internal.catalog.ListKind;
+import io.beammcp.core.internal.catalog.LiveCatalog;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.protocol.ResultShaper;
 import io.beammcp.core.internal.protocol.RevisionShape;
 import io.beammcp.core.internal.protocol.Versions;
-import io.beammcp.core.internal.tasks.Tasks;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -16,19 +18,17 @@ import tools.jackson.databind.node.ObjectNode;
 final class Capabilities {
 
     private final JsonCodec codec;
-    private final CatalogState catalog;
-    private final boolean completions;
+    private final LiveCatalog catalog;
     private final String instructions;
     private final CacheHints discoverCache;
     private final ResultShaper shaper;
-    private final boolean tasks;
+    private final Extensions extensions;
 
-    Capabilities(JsonCodec codec, CatalogState catalog, boolean completions, String instructions,
-            CacheHints discoverCache, ResultShaper shaper, boolean tasks) {
-        this.tasks = tasks;
+    Capabilities(JsonCodec codec, LiveCatalog catalog, String instructions,
+            CacheHints discoverCache, ResultShaper shaper, Extensions extensions) {
+        this.extensions = extensions;
         this.codec = codec;
         this.catalog = catalog;
-        this.completions = completions;
         this.instructions = instructions;
         this.discoverCache = discoverCache;
         this.shaper = shaper;
@@ -39,20 +39,30 @@ final class Capabilities {
      * {@code listChanged} and {@code subscribe} when it declared that its lists change; logging always, since
      * host code may log in every request (the client chooses the level per request or per session).
      */
-    ObjectNode capabilities() {
+    private ObjectNode capabilities() {
         boolean declared = catalog.listsChange();
         ObjectNode capabilities = codec.object();
         capabilities.putObject("tools").put("listChanged", declared);
-        if (catalog.resources()) {
+        if (catalog.offers(ListKind.RESOURCES)) {
             capabilities.putObject("resources").put("subscribe", declared).put("listChanged", declared);
         }
-        if (catalog.prompts()) {
+        if (catalog.offers(ListKind.PROMPTS)) {
             capabilities.putObject("prompts").put("listChanged", declared);
         }
-        if (completions) {
+        if (catalog.completes()) {
             capabilities.putObject("completions");
         }
         capabilities.putObject("logging");
+        return capabilities;
+    }
+
+    /** The capabilities of a revision, with the extensions served in it and their settings. */
+    private ObjectNode capabilities(Revision revision) {
+        ObjectNode capabilities = capabilities();
+        ObjectNode served = extensions.advertised(revision, codec);
+        if (served != null) {
+            capabilities.set("extensions", served);
+        }
         return capabilities;
     }
 
@@ -61,12 +71,7 @@ final class Capabilities {
         ObjectNode result = codec.object();
         ArrayNode versions = result.putArray("supportedVersions");
         Versions.SUPPORTED.forEach(versions::add);
-        ObjectNode capabilities = capabilities();
-        if (tasks) {
-            // extensions exist only in 2026-07-28: never in the initialize result
-            capabilities.putObject("extensions").putObject(Tasks.EXTENSION);
-        }
-        result.set("capabilities", capabilities);
+        result.set("capabilities", capabilities(Revision.V2026_07_28));
         if (instructions != null) {
             result.put("instructions", instructions);
         }
@@ -81,7 +86,7 @@ final class Capabilities {
     ObjectNode initialize(RevisionShape negotiated) {
         ObjectNode result = codec.object();
         result.put("protocolVersion", negotiated.id());
-        ObjectNode capabilities = capabilities();
+        ObjectNode capabilities = capabilities(Revision.V2025_11_25);
         if (!negotiated.has(RevisionShape.Feature.COMPLETIONS)) {
             capabilities.remove("completions");
         }

@@ -1,53 +1,39 @@
 package io.beammcp.core.internal.engine;
 
-import io.beammcp.core.Catalog;
 import io.beammcp.core.MissingClientCapabilityException;
 import io.beammcp.core.Revision;
-import io.beammcp.core.internal.access.Access;
-import io.beammcp.core.internal.access.Callers;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.internal.call.CallLifecycle;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.HostFaults;
 import io.beammcp.core.internal.call.Outcome;
 import io.beammcp.core.internal.call.Request;
-import io.beammcp.core.internal.catalog.Blocks;
-import io.beammcp.core.internal.catalog.SchemaCompiler;
-import io.beammcp.core.internal.completion.Completions;
+import io.beammcp.core.internal.catalog.CatalogIndex;
+import io.beammcp.core.internal.catalog.LiveCatalog;
 import io.beammcp.core.internal.input.InputAnswers;
 import io.beammcp.core.internal.input.InputRequiredException;
-import io.beammcp.core.internal.input.InputStates;
-import io.beammcp.core.internal.input.Inputs;
 import io.beammcp.core.internal.json.JsonCodec;
-import io.beammcp.core.internal.limits.CallerRates;
-import io.beammcp.core.internal.limits.ToolBulkhead;
-import io.beammcp.core.internal.prompts.PromptsHandler;
+import io.beammcp.core.internal.json.ParseRefusal;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.protocol.Envelopes;
 import io.beammcp.core.internal.protocol.McpError;
 import io.beammcp.core.internal.protocol.McpMethod;
 import io.beammcp.core.internal.protocol.Message;
-import io.beammcp.core.internal.protocol.ResultShaper;
-import io.beammcp.core.internal.resources.ResourcesHandler;
 import io.beammcp.core.internal.session.Session;
-import io.beammcp.core.internal.streams.Broadcaster;
 import io.beammcp.core.internal.streams.Listens;
+import io.beammcp.core.internal.streams.Offers;
 import io.beammcp.core.internal.streams.Stream;
 import io.beammcp.core.internal.streams.Streams;
-import io.beammcp.core.internal.tasks.TaskWatch;
-import io.beammcp.core.internal.tasks.Tasks;
-import io.beammcp.core.internal.tasks.TasksHandler;
 import io.beammcp.core.internal.tools.ToolCalls;
-import io.beammcp.core.internal.tools.ToolsHandler;
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.LegacySession;
-import io.beammcp.core.server.McpObserver;
-import io.beammcp.core.server.Reply;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.LegacySession;
+import io.beammcp.core.spi.McpObserver;
+import io.beammcp.core.spi.Reply;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -71,119 +57,46 @@ public final class Engine {
     private final JsonCodec codec;
     private final Envelopes envelopes;
     private final Answers answers;
-    private final CatalogState catalog;
+    private final LiveCatalog catalog;
     private final Capabilities capabilities;
     private final ModernRequests modern;
     private final LegacyRequests legacy;
     private final Streams streams;
     private final Listens listens;
+    private final Offers offers;
     private final ToolCalls toolCalls;
     private final Duration toolTimeout;
     private final ScheduledThreadPoolExecutor timers;
     private final long maxMessageSize;
-    private final Tasks tasks;
-    private final TaskWatch taskWatch;
+    private final Extensions extensions;
+    /** The methods extensions add, which observation names like the server's own. */
+    private final Set<String> extensionMethods;
     /** {@code null} without an observer: then nothing is observed, at no cost. */
     private final McpObserver observer;
     /** Requests whose host work has started and is not answered yet. */
     private final Set<CallLifecycle> inFlight = ConcurrentHashMap.newKeySet();
     private final int maxStreams;
-    private final Access access;
 
     public Engine(ServerConfig config) {
-        this.codec = new JsonCodec(config.maxMessageSize(), config.valueMapper());
-        this.envelopes = new Envelopes(codec);
-        ResultShaper shaper = new ResultShaper(codec, config.serverName(), config.serverVersion());
-        this.answers = new Answers(envelopes, shaper, config.limits().maxResultBytes());
-        SchemaCompiler compiler = new SchemaCompiler(codec);
-        Blocks blocks = new Blocks(codec);
-        this.catalog = new CatalogState(config, codec, compiler, blocks);
-        this.streams = new Streams(config.maxStreams(), config.maxStreamsPerSession(),
-                config.maxStreamsPerCaller());
-        Broadcaster broadcaster = new Broadcaster(streams, codec, envelopes);
-        this.tasks = config.taskStore() == null ? null
-                : new Tasks(config.taskStore(), config.taskSettings(), codec, Clock.systemUTC(), broadcaster);
-        this.taskWatch = tasks == null ? null : new TaskWatch(tasks, Clock.systemUTC());
-        this.capabilities = new Capabilities(codec, catalog, config.completer() != null, config.instructions(),
-                config.discoverCache(), shaper, tasks != null);
-        this.listens = new Listens(streams, codec, envelopes, shaper);
-        this.toolCalls = new ToolCalls(codec, blocks, config.dispatch());
-        byte[] key = config.inputStateKey() == null ? InputStates.randomKey() : config.inputStateKey();
-        Inputs inputs = new Inputs(new InputStates(key, config.inputStateTtl(), Clock.systemUTC(), codec,
-                config.inputStateKey() == null), codec,
-                config.inputTimeout());
-        this.access = new Access(config.accessPolicy());
-        MethodTable table = table(config, inputs);
-        this.modern = new ModernRequests(table, answers, codec, envelopes);
-        this.legacy = new LegacyRequests(table, answers, capabilities, catalog, listens, codec, envelopes);
-        this.toolTimeout = config.toolTimeout();
-        this.timers = toolTimeout == null ? null : timers();
-        this.maxMessageSize = config.maxMessageSize();
+        Wiring wiring = new Wiring(config);
+        this.codec = wiring.codec;
+        this.envelopes = wiring.envelopes;
+        this.answers = wiring.answers;
+        this.catalog = wiring.catalog;
+        this.capabilities = wiring.capabilities;
+        this.modern = wiring.modern;
+        this.legacy = wiring.legacy;
+        this.streams = wiring.streams;
+        this.listens = wiring.listens;
+        this.offers = wiring.offers;
+        this.toolCalls = wiring.toolCalls;
+        this.timers = wiring.timers;
+        this.extensions = wiring.extensions;
+        this.extensionMethods = wiring.extensions.methods();
+        this.toolTimeout = config.bounds().toolTimeout();
+        this.maxMessageSize = config.bounds().maxMessageSize();
+        this.maxStreams = config.bounds().maxStreams();
         this.observer = config.observer();
-        this.maxStreams = config.maxStreams();
-        catalog.listen(broadcaster, access);
-    }
-
-    private MethodTable table(ServerConfig config, Inputs inputs) {
-        int pageSize = config.pageSize();
-        ToolsHandler tools = new ToolsHandler(catalog::tools, toolCalls, inputs, codec, pageSize, config.toolsCache(),
-                tasks, new ToolBulkhead(config.limits().maxConcurrentCallsPerTool()), access,
-                CallerRates.of(config.limits()));
-        MethodTable.Builder table = new MethodTable.Builder()
-                .modern(McpMethod.SERVER_DISCOVER, request -> Outcome.result(capabilities.discover(),
-                        capabilities.discoverCache()))
-                .modern(McpMethod.SUBSCRIPTIONS_LISTEN, this::listen)
-                .legacy(McpMethod.PING, request -> Outcome.result(codec.object()))
-                .legacy(McpMethod.LOGGING_SET_LEVEL, request -> LegacyRequests.setLevel(request, codec))
-                .both(McpMethod.TOOLS_LIST, tools::list)
-                .both(McpMethod.TOOLS_CALL, tools::call);
-        if (catalog.resources()) {
-            ResourcesHandler resources = new ResourcesHandler(catalog::currentResources, inputs, codec, pageSize,
-                    config.resourcesCache(), access);
-            table.both(McpMethod.RESOURCES_LIST, resources::list)
-                    .both(McpMethod.RESOURCES_TEMPLATES_LIST, resources::templates)
-                    .both(McpMethod.RESOURCES_READ, resources::read);
-            if (catalog.listsChange()) {
-                table.legacy(McpMethod.RESOURCES_SUBSCRIBE, resources::subscribe)
-                        .legacy(McpMethod.RESOURCES_UNSUBSCRIBE, resources::unsubscribe);
-            }
-        }
-        if (catalog.prompts()) {
-            PromptsHandler prompts = new PromptsHandler(catalog::currentPrompts, inputs, codec, pageSize,
-                    config.promptsCache(), access);
-            table.both(McpMethod.PROMPTS_LIST, prompts::list).both(McpMethod.PROMPTS_GET, prompts::get);
-        }
-        if (tasks != null) {
-            TasksHandler handler = new TasksHandler(tasks, codec);
-            table.modern(McpMethod.TASKS_GET, handler::get).modern(McpMethod.TASKS_UPDATE, handler::update)
-                    .modern(McpMethod.TASKS_CANCEL, handler::cancel);
-        }
-        if (config.completer() != null) {
-            Completions completions = new Completions(config.completer(), codec, catalog::currentPrompts,
-                    catalog::currentResources, access);
-            table.both(McpMethod.COMPLETION_COMPLETE, completions::handle);
-        }
-        return table.build();
-    }
-
-    /** {@code subscriptions/listen}: its filter checked now, with the tasks it asks about when tasks are on. */
-    private Outcome listen(Request request) {
-        JsonNode filter = request.params().get("notifications");
-        String caller = Callers.of(request.exchange());
-        Set<String> taskIds = tasks == null || filter == null || !filter.isObject() ? Set.of()
-                : tasks.listened(filter, request.context(), caller);
-        return Outcome.listen(listens.check(request.id(), filter, request.context().session(), caller,
-                catalog.visibleTo(request.context().principal(), access), taskIds));
-    }
-
-    private static ScheduledThreadPoolExecutor timers() {
-        ScheduledThreadPoolExecutor timers = new ScheduledThreadPoolExecutor(1, task -> {
-            Thread thread = new Thread(task, "beammcp-tool-timeouts");
-            thread.setDaemon(true);
-            return thread;
-        });
-        timers.setRemoveOnCancelPolicy(true);
-        return timers;
     }
 
     public long maxMessageSize() {
@@ -202,8 +115,8 @@ public final class Engine {
         Message message;
         try {
             message = Message.parse(codec.read(bytes));
-        } catch (McpError e) {
-            answer.accept(answers.error(null, null, e));
+        } catch (ParseRefusal e) {
+            answer.accept(answers.error(null, null, new McpError(McpError.PARSE_ERROR, e.reason())));
             return;
         } catch (Message.Refusal r) {
             answer.accept(r.batch() != null && EraDecision.definesBatches(exchange)
@@ -212,7 +125,8 @@ public final class Engine {
         }
         Observed observed = null;
         if (observer != null && !message.isResponse()) {
-            Consumer<Reply> wrapped = Observed.start(observer, message, exchange, this::offers, answer);
+            Consumer<Reply> wrapped = Observed.start(observer, message, exchange, this::offers,
+                    extensionMethods::contains, answer);
             if (wrapped instanceof Observed o) {
                 observed = o;
                 answer = o;
@@ -243,8 +157,9 @@ public final class Engine {
             return false;
         }
         String name = message.params().get("name").stringValue();
-        return message.known() == McpMethod.TOOLS_CALL ? catalog.tools().get(name) != null
-                : catalog.prompts() && catalog.currentPrompts().get(name, null, Access.NONE) != null;
+        CatalogIndex index = catalog.index();
+        return message.known() == McpMethod.TOOLS_CALL ? index.tools().get(name) != null
+                : index.prompts().get(name) != null;
     }
 
     /** Everything that can be decided without host code, done now. */
@@ -266,6 +181,11 @@ public final class Engine {
             return era == Revision.V2026_07_28 ? modern.route(message, exchange) : legacy.route(message, exchange);
         } catch (McpError e) {
             return Step.answered(message.isNotification() ? answers.accepted(era) : answers.error(era, message.id(), e));
+        } catch (RuntimeException e) {
+            // a fault of the core while routing: this request is answered, the transport serves on
+            log.error("Routing a {} request failed; the client got -32603", era.id(), e);
+            return Step.answered(message.isNotification() ? answers.accepted(era)
+                    : answers.error(era, message.id(), new McpError(McpError.INTERNAL_ERROR, "Internal error")));
         }
     }
 
@@ -337,13 +257,13 @@ public final class Engine {
         if (session == null || !session.isOpen()) {
             return Reply.of(Reply.Kind.SESSION_MISSING, era);
         }
-        String refusal = listens.openChannel(exchange, Session.of(session), catalog, end);
+        String refusal = listens.openChannel(exchange, Session.of(session), offers, end);
         return refusal == null ? null : listens.overLimit(era, null, refusal);
     }
 
     /** The catalog served now, as compiled. */
     public Catalog catalog() {
-        return catalog.snapshot();
+        return catalog.index().snapshot();
     }
 
     /** How many streams are open, and the bound. */
@@ -378,9 +298,7 @@ public final class Engine {
     /** Ends every open stream and stops listening to the host's changes; requests in flight finish. */
     public void close() {
         catalog.stopListening();
-        if (taskWatch != null) {
-            taskWatch.close();
-        }
+        extensions.close();
         streams.close().forEach(Stream::teardown);
         if (timers != null) {
             // time limits already armed still fire

@@ -7,8 +7,8 @@ import io.beammcp.core.internal.protocol.Message;
 import io.beammcp.core.internal.protocol.RevisionShape;
 import io.beammcp.core.internal.protocol.Versions;
 import io.beammcp.core.internal.session.Session;
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.LegacySession;
 
 /** The one place that decides which revision a message is served under. */
 final class EraDecision {

@@ -16,19 +16,17 @@ import io.beammcp.core.internal.protocol.McpMethod;
 import io.beammcp.core.internal.protocol.Message;
 import io.beammcp.core.internal.protocol.MetaKeys;
 import io.beammcp.core.internal.protocol.RevisionShape;
-import io.beammcp.core.internal.session.Cancellable;
 import io.beammcp.core.internal.session.Session;
 import io.beammcp.core.internal.streams.Listens;
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.LegacySession;
-import io.beammcp.core.server.Reply;
-import io.beammcp.core.server.TransportFacts;
+import io.beammcp.core.internal.streams.Offers;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.LegacySession;
+import io.beammcp.core.spi.Reply;
+import io.beammcp.core.spi.TransportFacts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
-
-import java.security.Principal;
 
 /**
  * The gate of 2025-11-25 messages: the session handshake ({@code initialize}, then
@@ -45,17 +43,17 @@ final class LegacyRequests {
     private final MethodTable table;
     private final Answers answers;
     private final Capabilities capabilities;
-    private final CatalogState catalog;
+    private final Offers offers;
     private final Listens listens;
     private final JsonCodec codec;
     private final Envelopes envelopes;
 
-    LegacyRequests(MethodTable table, Answers answers, Capabilities capabilities, CatalogState catalog,
+    LegacyRequests(MethodTable table, Answers answers, Capabilities capabilities, Offers offers,
             Listens listens, JsonCodec codec, Envelopes envelopes) {
         this.table = table;
         this.answers = answers;
         this.capabilities = capabilities;
-        this.catalog = catalog;
+        this.offers = offers;
         this.listens = listens;
         this.codec = codec;
         this.envelopes = envelopes;
@@ -104,12 +102,13 @@ final class LegacyRequests {
             }
             throw McpError.invalidParams("Invalid params: missing " + MetaKeys.VERSION + " in _meta, or send initialize");
         }
-        Handler handler = table.legacy(message.known());
-        if (handler == null) {
+        MethodTable.Route route = table.legacy(message.method());
+        if (route == null) {
             throw McpError.methodNotFound();
         }
+        Handler handler = route.handler();
         HostContext context = new HostContext(ERA, message.id(), session.clientInfo(), session.clientCapabilities(),
-                ModernRequests.progressToken(message.meta()), session::logLevel, session, exchange.principal(), codec,
+                message.progressToken(), session::logLevel, session, exchange.principal(), codec,
                 envelopes);
         Request request = new Request(message, exchange, context);
         return Step.routed(request, handler.handle(request));
@@ -117,27 +116,15 @@ final class LegacyRequests {
 
     private void notification(Message message, Exchange exchange, Session session) {
         if (message.known() == McpMethod.NOTIFICATIONS_CANCELLED) {
-            cancel(session, message);
+            if (session != null) {
+                session.cancel(message.params());
+            }
         } else if (message.known() == McpMethod.NOTIFICATIONS_INITIALIZED && session.isOpen()
-                && session.markInitialized() && exchange.facts().connectionIsSession() && catalog.listsChange()) {
+                && session.markInitialized() && exchange.facts().connectionIsSession() && offers.listsChange()) {
             // a session's change notifications go out on its connection from now on
-            String refusal = listens.openChannel(exchange, session, catalog, reply -> { });
+            String refusal = listens.openChannel(exchange, session, offers, reply -> { });
             if (refusal != null) {
                 log.warn("This stdio session gets no change notifications: {}", refusal);
-            }
-        }
-    }
-
-    /**
-     * {@code notifications/cancelled}: stops the named request or stream of this peer, silently; an unknown,
-     * finished or malformed id is ignored.
-     */
-    static void cancel(Session peer, Message message) {
-        JsonNode requestId = message.params() == null ? null : message.params().get("requestId");
-        if (peer != null && requestId != null && (requestId.isString() || requestId.isIntegralNumber())) {
-            Cancellable target = peer.inFlight().get(Session.key(requestId));
-            if (target != null) {
-                target.cancel();
             }
         }
     }

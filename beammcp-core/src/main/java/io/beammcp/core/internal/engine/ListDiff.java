@@ -5,9 +5,9 @@ import io.beammcp.core.ResourceEntry;
 import io.beammcp.core.ResourceSpec;
 import io.beammcp.core.ResourceTemplateSpec;
 import io.beammcp.core.internal.access.Access;
+import io.beammcp.core.internal.catalog.CompiledTool;
 import io.beammcp.core.internal.catalog.Paged;
-import io.beammcp.core.internal.tools.CompiledTool;
-import io.beammcp.core.server.McpAccessPolicy;
+import io.beammcp.core.spi.McpAccessPolicy;
 
 import java.security.Principal;
 import java.util.ArrayList;

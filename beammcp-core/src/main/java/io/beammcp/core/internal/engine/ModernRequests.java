@@ -15,8 +15,8 @@ import io.beammcp.core.internal.protocol.Message;
 import io.beammcp.core.internal.protocol.MetaKeys;
 import io.beammcp.core.internal.protocol.Versions;
 import io.beammcp.core.internal.session.Session;
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.TransportFacts;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.TransportFacts;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -49,9 +49,10 @@ final class ModernRequests {
         }
         TransportFacts facts = exchange.facts();
         if (message.isNotification()) {
-            if (facts.connectionIsSession() && message.isNotification(McpMethod.NOTIFICATIONS_CANCELLED)) {
+            if (facts.connectionIsSession() && message.isNotification(McpMethod.NOTIFICATIONS_CANCELLED)
+                    && exchange.session() != null) {
                 // over HTTP a 2026-07-28 client cancels by closing the response stream instead
-                LegacyRequests.cancel(Session.of(exchange.session()), message);
+                Session.of(exchange.session()).cancel(message.params());
             }
             return Step.answered(answers.accepted(ERA));
         }
@@ -79,17 +80,18 @@ final class ModernRequests {
         if (!Versions.MODERN.equals(version.stringValue())) {
             throw unsupportedVersion(version.stringValue());
         }
+        MethodTable.Route route = table.modern(message.method());
         if (facts.headerRules()) {
-            HeaderRules.requireMethodAndName(exchange, message.method(), mirroredName(message));
+            HeaderRules.requireMethodAndName(exchange, message.method(), mirroredName(message, route));
         }
         LogLevel level = logLevel(meta);
-        Handler handler = table.modern(message.known());
-        if (handler == null) {
+        if (route == null) {
             throw McpError.methodNotFound();
         }
+        Handler handler = route.handler();
         Session connection = facts.connectionIsSession() ? Session.of(exchange.session()) : null;
         HostContext context = new HostContext(ERA, message.id(), JavaValues.map(meta.get(MetaKeys.CLIENT_INFO)),
-                JavaValues.map(capabilities), progressToken(meta), () -> level, connection, exchange.principal(), codec,
+                JavaValues.map(capabilities), message.progressToken(), () -> level, connection, exchange.principal(), codec,
                 envelopes);
         Request request = new Request(message, exchange, context);
         return Step.routed(request, handler.handle(request));
@@ -108,9 +110,10 @@ final class ModernRequests {
         return level;
     }
 
-    /** The body value {@code Mcp-Name} mirrors, or {@code null} when the method has none. */
-    private static String mirroredName(Message message) {
-        String field = message.known() == null ? null : message.known().mirroredParam();
+    /** The body value {@code Mcp-Name} mirrors, or {@code null} when the method has none (an extension's is known only when served). */
+    private static String mirroredName(Message message, MethodTable.Route route) {
+        String field = route != null ? route.mirroredParam()
+                : message.known() == null ? null : message.known().mirroredParam();
         if (field == null) {
             return null;
         }
@@ -119,12 +122,6 @@ final class ModernRequests {
             throw McpError.invalidParams("Invalid params: params." + field + " must be a string");
         }
         return value.stringValue();
-    }
-
-    /** The request's {@code progressToken} when it is a string or an integer, else {@code null}: no progress. */
-    static JsonNode progressToken(ObjectNode meta) {
-        JsonNode token = meta == null ? null : meta.get("progressToken");
-        return token != null && (token.isString() || token.isIntegralNumber()) ? token : null;
     }
 
     private McpError unsupportedVersion(String requested) {

@@ -2,7 +2,7 @@ package io.beammcp.core.internal.engine;
 
 import io.beammcp.core.internal.call.Outcome;
 import io.beammcp.core.internal.call.Request;
-import io.beammcp.core.server.Reply;
+import io.beammcp.core.spi.Reply;
 
 /** Where a message stands after its gate: answered already, or routed to a handler that decided an outcome. */
 record Step(Reply reply, Request request, Outcome outcome) {

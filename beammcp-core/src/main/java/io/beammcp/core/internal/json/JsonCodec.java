@@ -1,6 +1,5 @@
 package io.beammcp.core.internal.json;
 
-import io.beammcp.core.internal.protocol.McpError;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.exc.StreamConstraintsException;
@@ -79,12 +78,12 @@ public final class JsonCodec {
             root = mapper.readTree(bytes);
         } catch (StreamConstraintsException | NumberFormatException | ArithmeticException e) {
             // a number beyond what BigDecimal holds (an exponent past its scale) is a reader limit too
-            throw new McpError(McpError.PARSE_ERROR, "Parse error: the message exceeds a reader limit");
+            throw new ParseRefusal("Parse error: the message exceeds a reader limit");
         } catch (JacksonException e) {
-            throw new McpError(McpError.PARSE_ERROR, "Parse error");
+            throw new ParseRefusal("Parse error");
         }
         if (root == null || root.isMissingNode()) {
-            throw new McpError(McpError.PARSE_ERROR, "Parse error: the message is empty");
+            throw new ParseRefusal("Parse error: the message is empty");
         }
         return root;
     }

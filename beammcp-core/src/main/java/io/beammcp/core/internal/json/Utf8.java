@@ -1,14 +1,12 @@
 package io.beammcp.core.internal.json;
 
-import io.beammcp.core.internal.protocol.McpError;
-
 /**
  * The encoding check every message passes before the JSON reader sees it: well-formed UTF-8 as RFC 3629
  * defines it (shortest form only, no surrogates, nothing past U+10FFFF) and no NUL byte. A JSON text never
  * holds a raw NUL, and refusing it also refuses UTF-16 and UTF-32, whose ASCII characters carry zero bytes
  * (with a byte order mark they are not UTF-8 at all), so the reader never detects another encoding.
  */
-public final class Utf8 {
+final class Utf8 {
 
     private Utf8() {
     }
@@ -16,7 +14,7 @@ public final class Utf8 {
     /** Throws a parse error, which never echoes the input, unless {@code bytes} pass the check. */
     public static void require(byte[] bytes) {
         if (!isJsonText(bytes)) {
-            throw new McpError(McpError.PARSE_ERROR, "Parse error: the message is not UTF-8 JSON text");
+            throw new ParseRefusal("Parse error: the message is not UTF-8 JSON text");
         }
     }
 

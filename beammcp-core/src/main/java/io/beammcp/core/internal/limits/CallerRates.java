@@ -1,7 +1,7 @@
 package io.beammcp.core.internal.limits;
 
-import io.beammcp.core.server.Exchange;
-import io.beammcp.core.server.McpLimits;
+import io.beammcp.core.spi.Exchange;
+import io.beammcp.core.spi.McpLimits;
 
 import java.time.Duration;
 import java.util.Arrays;

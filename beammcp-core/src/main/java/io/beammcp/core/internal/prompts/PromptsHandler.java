@@ -5,28 +5,34 @@ import io.beammcp.core.internal.access.Callers;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.Outcome;
 import io.beammcp.core.internal.call.Request;
+import io.beammcp.core.internal.catalog.CatalogIndex;
+import io.beammcp.core.internal.catalog.CompiledPrompt;
 import io.beammcp.core.internal.input.Inputs;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.CacheHints;
+import io.beammcp.core.spi.McpAccessPolicy;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.security.Principal;
 import java.util.Map;
 import java.util.function.Supplier;
 
 /** {@code prompts/list} and {@code prompts/get}. */
 public final class PromptsHandler {
 
-    private final Supplier<Prompts> prompts;
+    private final Supplier<CatalogIndex> catalog;
+    private final Prompts prompts;
     private final Inputs inputs;
     private final JsonCodec codec;
     private final int pageSize;
     private final CacheHints cache;
     private final Access access;
 
-    public PromptsHandler(Supplier<Prompts> prompts, Inputs inputs, JsonCodec codec, int pageSize, CacheHints cache,
-            Access access) {
+    public PromptsHandler(Supplier<CatalogIndex> catalog, Prompts prompts, Inputs inputs, JsonCodec codec,
+            int pageSize, CacheHints cache, Access access) {
         this.access = access;
+        this.catalog = catalog;
         this.prompts = prompts;
         this.inputs = inputs;
         this.codec = codec;
@@ -36,20 +42,21 @@ public final class PromptsHandler {
 
     public Outcome list(Request request) {
         ObjectNode result = codec.object();
-        prompts.get().list(request.params(), pageSize, result, request.context().principal(), access);
+        Principal principal = request.context().principal();
+        catalog.get().prompts().page(request.params(), pageSize, result,
+                prompt -> access.sees(principal, McpAccessPolicy.Kind.PROMPT, prompt.spec().name()));
         return Outcome.result(result, access.listHints(cache));
     }
 
     public Outcome get(Request request) {
-        Prompts current = prompts.get();
         ObjectNode params = request.params();
-        Prompts.Prompt prompt = current.named(params, request.context().principal(), access);
-        Map<String, String> arguments = current.arguments(prompt, params);
+        CompiledPrompt prompt = prompts.named(catalog.get().prompts(), params, request.context().principal(), access);
+        Map<String, String> arguments = prompts.arguments(prompt, params);
         JsonNode sent = params == null ? null : params.get("arguments");
         HostContext context = request.context();
-        context.withInput(inputs.open(request.era(), request.message(), prompt.spec().name(), sent,
+        context.bindInput(inputs.open(request.era(), request.message(), prompt.spec().name(), sent,
                 Callers.of(request.exchange())),
                 inputs.timeout());
-        return Outcome.work(() -> current.render(prompt, arguments, context), null);
+        return Outcome.work(() -> prompts.render(prompt, arguments, context), null);
     }
 }

@@ -1,6 +1,6 @@
 package io.beammcp.core.internal.protocol;
 
-import io.beammcp.core.server.Exchange;
+import io.beammcp.core.spi.Exchange;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

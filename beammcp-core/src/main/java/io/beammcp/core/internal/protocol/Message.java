@@ -39,6 +39,13 @@ public record Message(JsonNode id, String method, McpMethod known, ObjectNode pa
     }
 
     /** The {@code params._meta} object, or {@code null}. */
+    /** The request's {@code progressToken} when it is a string or an integer, else {@code null}: no progress. */
+    public JsonNode progressToken() {
+        ObjectNode meta = meta();
+        JsonNode token = meta == null ? null : meta.get("progressToken");
+        return token != null && (token.isString() || token.isIntegralNumber()) ? token : null;
+    }
+
     public ObjectNode meta() {
         JsonNode meta = params == null ? null : params.get("_meta");
         return meta instanceof ObjectNode object ? object : null;

@@ -3,6 +3,7 @@ package io.beammcp.core.internal.protocol;
 import io.beammcp.core.Revision;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.RevisionShape.Item;
+import tools.jackson.databind.JacksonSerializable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -11,23 +12,19 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Shapes a handler's result for its revision, once: a 2026-07-28 result carries {@code resultType} first,
- * its cache hints when it has any, and {@code serverInfo} in {@code _meta}; a 2025-11-25 result is sent as
- * the handler built it, and the result of a session that negotiated an earlier revision keeps only what that
- * revision defines ({@link RevisionShape}).
+ * Shapes a handler's result for its revision, once: a 2026-07-28 result gets its cache hints when it has any,
+ * and is framed by the writer ({@code resultType} first, {@code serverInfo} in {@code _meta} last); a 2025-11-25
+ * result is sent as the handler built it, and the result of a session that negotiated an earlier revision keeps
+ * only what that revision defines ({@link RevisionShape}).
  */
 public final class ResultShaper {
 
     private final JsonCodec codec;
     private final ObjectNode serverInfo;
-    /** The {@code _meta} of every shaped 2026-07-28 result: encoded, never changed, so shared. */
-    private final ObjectNode resultMeta;
 
     public ResultShaper(JsonCodec codec, String name, String version) {
         this.codec = codec;
         this.serverInfo = codec.object().put("name", name).put("version", version);
-        this.resultMeta = codec.object();
-        resultMeta.set(MetaKeys.SERVER_INFO, serverInfo);
     }
 
     /** {@code {name, version}}, as {@code initialize} and {@code _meta} carry it. */
@@ -35,7 +32,7 @@ public final class ResultShaper {
         return serverInfo;
     }
 
-    public ObjectNode shape(Revision era, ObjectNode result, CacheHints cache) {
+    public JacksonSerializable shape(Revision era, ObjectNode result, CacheHints cache) {
         return shape(era, null, null, result, cache);
     }
 
@@ -43,7 +40,7 @@ public final class ResultShaper {
      * A result of {@code method} for its revision: {@code session} is the revision a session negotiated
      * ({@code null} outside a session, or for a method whose result every revision shares).
      */
-    public ObjectNode shape(Revision era, RevisionShape session, McpMethod method, ObjectNode result,
+    public JacksonSerializable shape(Revision era, RevisionShape session, McpMethod method, ObjectNode result,
             CacheHints cache) {
         if (era != Revision.V2026_07_28) {
             return session == null || session.asBuilt() || method == null ? result : older(session, method, result);
@@ -51,24 +48,7 @@ public final class ResultShaper {
         if (cache != null) {
             cache.putOn(result);
         }
-        if (result.has("resultType")) {
-            // shaped by its handler, resultType first (core-built results only: hosts cannot add members)
-            result.set("_meta", resultMeta);
-            return result;
-        }
-        ObjectNode shaped = codec.object();
-        shaped.put("resultType", "complete");
-        shaped.setAll(result);
-        shaped.set("_meta", resultMeta);
-        return shaped;
-    }
-
-    /** A complete 2026-07-28 result with an {@code _meta} of its own, to which the caller may add. */
-    public ObjectNode complete(ObjectNode result) {
-        ObjectNode shaped = codec.object().put("resultType", "complete");
-        shaped.setAll(result);
-        shaped.putObject("_meta").set(MetaKeys.SERVER_INFO, serverInfo);
-        return shaped;
+        return Envelopes.modern(result, serverInfo);
     }
 
     /**

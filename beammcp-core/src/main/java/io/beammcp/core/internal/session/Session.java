@@ -3,8 +3,9 @@ package io.beammcp.core.internal.session;
 import io.beammcp.core.LogLevel;
 import io.beammcp.core.Revision;
 import io.beammcp.core.internal.protocol.RevisionShape;
-import io.beammcp.core.server.LegacySession;
+import io.beammcp.core.spi.LegacySession;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 import java.util.List;
 import java.util.Map;
@@ -49,8 +50,31 @@ public final class Session implements LegacySession {
         return owner;
     }
 
+    /**
+     * The core's own session behind the SPI type, or {@code null} for none; a session a transport made itself (not through
+     * {@code McpServer.newSession()} or {@code initialize}) is refused, naming what to use instead.
+     */
     public static Session of(LegacySession session) {
-        return (Session) session;
+        if (session == null || session instanceof Session) {
+            return (Session) session;
+        }
+        throw new IllegalArgumentException("A LegacySession of type " + session.getClass().getName()
+                + " was given; sessions are made by the core: use McpServer.newSession() or the session initialize"
+                + " opened");
+    }
+
+    /**
+     * {@code notifications/cancelled}: stops the named request or stream of this peer, silently; an unknown,
+     * finished or malformed id is ignored.
+     */
+    public void cancel(ObjectNode params) {
+        JsonNode requestId = params == null ? null : params.get("requestId");
+        if (requestId != null && (requestId.isString() || requestId.isIntegralNumber())) {
+            Cancellable target = inFlight().get(key(requestId));
+            if (target != null) {
+                target.cancel();
+            }
+        }
     }
 
     @Override

@@ -40,7 +40,7 @@ final class TaskEnds {
             return current.ended("cancelled", null, null, "The task was cancelled", clock.instant());
         }
         if (failure == null) {
-            return current.ended("completed", json.write(result), null, null, clock.instant());
+            return current.ended("completed", json.write(json.inlined(result)), null, null, clock.instant());
         }
         McpError error = failure instanceof McpError e ? e
                 : failure instanceof MissingClientCapabilityException e

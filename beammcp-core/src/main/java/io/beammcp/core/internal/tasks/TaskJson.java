@@ -55,6 +55,19 @@ final class TaskJson {
         return (ObjectNode) codec.read(json);
     }
 
+    /**
+     * A task's result as {@code tasks/get} inlines it: the object the call would have returned at once, its
+     * {@code resultType} first.
+     */
+    ObjectNode inlined(ObjectNode result) {
+        if (result.has("resultType")) {
+            return result;
+        }
+        ObjectNode inlined = codec.object().put("resultType", "complete");
+        inlined.setAll(result);
+        return inlined;
+    }
+
     String write(JsonNode node) {
         return codec.writeString(node);
     }

@@ -6,7 +6,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** The default home of task work: daemon threads, one per task running, kept a minute when idle. */
-public final class TaskThreads implements Executor {
+final class TaskThreads implements Executor {
 
     public static final TaskThreads INSTANCE = new TaskThreads();
 

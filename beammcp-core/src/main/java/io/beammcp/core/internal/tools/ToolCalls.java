@@ -2,19 +2,21 @@ package io.beammcp.core.internal.tools;
 
 import com.networknt.schema.Error;
 import io.beammcp.core.Content;
-import io.beammcp.core.Dispatch;
 import io.beammcp.core.InvalidParamsException;
-import io.beammcp.core.ToolErrorException;
-import io.beammcp.core.internal.protocol.McpError;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import io.beammcp.core.Revision;
+import io.beammcp.core.ToolErrorException;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.HostFaults;
 import io.beammcp.core.internal.catalog.Blocks;
+import io.beammcp.core.internal.catalog.CompiledTool;
 import io.beammcp.core.internal.json.JavaValues;
 import io.beammcp.core.internal.json.JsonCodec;
+import io.beammcp.core.internal.protocol.ArgumentRefusal;
+import io.beammcp.core.internal.protocol.McpError;
+import io.beammcp.core.internal.protocol.ToolErrors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -27,21 +29,18 @@ import java.util.Map;
 
 /**
  * {@code tools/call}: validates the arguments against the tool's compiled input schema, hands only the
- * declared keys to dispatch, and renders what the host returns.
+ * declared keys to the tool's handler, and renders what the host returns.
  */
 public final class ToolCalls {
 
     private static final Logger log = LoggerFactory.getLogger("io.beammcp.host");
-    private static final int MAX_REPORTED_VIOLATIONS = 10;
 
     private final JsonCodec codec;
     private final Blocks blocks;
-    private final Dispatch dispatch;
 
-    public ToolCalls(JsonCodec codec, Blocks blocks, Dispatch dispatch) {
+    public ToolCalls(JsonCodec codec, Blocks blocks) {
         this.codec = codec;
         this.blocks = blocks;
-        this.dispatch = dispatch;
     }
 
     /**
@@ -57,37 +56,12 @@ public final class ToolCalls {
         if (errors.isEmpty()) {
             return null;
         }
-        return report("Invalid arguments for tool '" + tool.name() + "':", errors);
+        return ToolErrors.violations(codec, "Invalid arguments for tool '" + tool.name() + "':", violations(errors));
     }
 
-    /** A tool error listing schema violations by JSON path, in the text and as {@code structuredContent.violations}. */
-    private ObjectNode report(String heading, List<Error> errors) {
-        ObjectNode detail = codec.object();
-        ArrayNode list = detail.putArray("violations");
-        for (Error error : errors.subList(0, Math.min(errors.size(), MAX_REPORTED_VIOLATIONS))) {
-            ObjectNode v = list.addObject();
-            v.put("path", error.getInstanceLocation().toString());
-            v.put("keyword", error.getKeyword());
-            v.put("message", error.getMessage());
-        }
-        ObjectNode result = codec.object();
-        result.putArray("content").addObject().put("type", "text").put("text", heading + lines(errors));
-        result.set("structuredContent", detail);
-        result.put("isError", true);
-        return result;
-    }
-
-    /** One line per violation: its path, the validator's message and the keyword; at most ten, then a count. */
-    private static String lines(List<Error> errors) {
-        StringBuilder text = new StringBuilder();
-        for (Error error : errors.subList(0, Math.min(errors.size(), MAX_REPORTED_VIOLATIONS))) {
-            text.append("\n- ").append(error.getInstanceLocation()).append(": ").append(error.getMessage())
-                    .append(" (").append(error.getKeyword()).append(')');
-        }
-        if (errors.size() > MAX_REPORTED_VIOLATIONS) {
-            text.append("\n- and ").append(errors.size() - MAX_REPORTED_VIOLATIONS).append(" more");
-        }
-        return text.toString();
+    private static List<ToolErrors.Violation> violations(List<Error> errors) {
+        return errors.stream().map(e -> new ToolErrors.Violation(e.getInstanceLocation().toString(), e.getKeyword(),
+                e.getMessage())).toList();
     }
 
     /** The arguments host code sees: the declared top-level keys only, values as sent, converted when first read. */
@@ -119,7 +93,9 @@ public final class ToolCalls {
     public ObjectNode run(CompiledTool tool, Map<String, Object> arguments, HostContext context) {
         ToolResult result;
         try {
-            result = dispatch.call(tool.name(), arguments, context);
+            result = tool.handler().call(arguments, context);
+        } catch (ArgumentRefusal refusal) {
+            return ToolErrors.violations(codec, refusal.heading(), refusal.violations());
         } catch (ToolErrorException error) {
             result = ToolResult.error(HostFaults.toolError(error), error.detail());
         } catch (InvalidParamsException refusal) {
@@ -136,6 +112,11 @@ public final class ToolCalls {
         } catch (RuntimeException failure) {
             throw HostFaults.internal("Rendering the result of tool '" + tool.name() + "'" + label(tool), failure,
                     context);
+        } catch (OutOfMemoryError exhausted) {
+            // the host's value was too large to convert: this call ends, the server goes on
+            log.error("Tool '{}'{} returned a result too large to encode; the model got a tool error: {}", tool.name(),
+                    label(tool), exhausted.toString());
+            return ToolErrors.of(codec, ToolErrors.OUT_OF_MEMORY);
         }
     }
 
@@ -146,38 +127,29 @@ public final class ToolCalls {
 
     private ObjectNode render(CompiledTool tool, ToolResult result, Revision revision) {
         if (result == null) {
-            throw new IllegalStateException("Dispatch returned null");
-        }
-        ObjectNode out = codec.object();
-        if (revision == Revision.V2026_07_28) {
-            // first, as McpServer.shape() would put it, which then only appends _meta instead of copying
-            out.put("resultType", "complete");
+            throw new IllegalStateException("The tool's handler returned null");
         }
         if (result instanceof ToolResult.Error error) {
-            out.putArray("content").addObject().put("type", "text")
-                    .put("text", error.message() == null ? "" : error.message());
-            if (error.detail() != null) {
-                putStructured(out, codec.toTree(error.detail()), revision);
-            }
-            out.put("isError", true);
-            return out;
+            return ToolErrors.of(codec, error.message(), errorDetail(tool, error, revision));
         }
+        ObjectNode out = codec.object();
         ToolResult.Success success = (ToolResult.Success) result;
         JsonNode structured = success.structured() == null ? null : codec.toTree(success.structured());
         if (tool.output() != null) {
             if (structured == null || !structured.isObject()) {
                 log.error("Tool '{}'{} returned a result that is not a JSON object, as its output schema requires; "
                         + "the model got a tool error", tool.name(), label(tool));
-                return toolError("The tool '" + tool.name()
+                return ToolErrors.of(codec, "The tool '" + tool.name()
                         + "' returned a result that is not a JSON object, as its output schema requires");
             }
             List<Error> errors = tool.output().validate(structured);
             if (!errors.isEmpty()) {
                 // the violations describe the host's own result, not the request
+                List<ToolErrors.Violation> violations = violations(errors);
                 log.error("Tool '{}'{} returned a result that breaks its output schema; the model got a tool error:{}",
-                        tool.name(), label(tool), lines(errors));
-                return report("The tool '" + tool.name() + "' returned a result that does not match its output "
-                        + "schema:", errors);
+                        tool.name(), label(tool), ToolErrors.text("", violations));
+                return ToolErrors.violations(codec, "The tool '" + tool.name() + "' returned a result that does not "
+                        + "match its output schema:", violations);
             }
         }
         ArrayNode content = out.putArray("content");
@@ -195,6 +167,25 @@ public final class ToolCalls {
             putStructured(out, structured, revision);
         }
         return out;
+    }
+
+    /**
+     * The structured detail of a tool error host code made, as it may be sent: a tool with an output schema
+     * has every {@code structuredContent} checked against it, error or not, by some clients, which then drop
+     * the whole answer; detail that breaks the schema is left out (the text still reaches the model) and logged.
+     */
+    private JsonNode errorDetail(CompiledTool tool, ToolResult.Error error, Revision revision) {
+        JsonNode detail = error.detail() == null ? null : codec.toTree(error.detail());
+        if (detail == null || detail.isNull() || (!detail.isObject() && revision != Revision.V2026_07_28)) {
+            return null;
+        }
+        List<Error> errors = tool.output() == null ? List.of() : tool.output().validate(detail);
+        if (!errors.isEmpty()) {
+            log.error("Tool '{}'{} returned a tool error whose detail does not match its output schema; the model got "
+                    + "the error's text without it:{}", tool.name(), label(tool), ToolErrors.text("", violations(errors)));
+            return null;
+        }
+        return detail;
     }
 
     /** 2025-11-25 allows only an object as structured content; 2026-07-28 any JSON value. */
@@ -228,9 +219,6 @@ public final class ToolCalls {
     }
 
     private ObjectNode toolError(String message) {
-        ObjectNode out = codec.object();
-        out.putArray("content").addObject().put("type", "text").put("text", message);
-        out.put("isError", true);
-        return out;
+        return ToolErrors.of(codec, message);
     }
 }

@@ -3,10 +3,10 @@ package io.beammcp.core.internal.annotated;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.beammcp.core.CallContext;
+import io.beammcp.core.ToolBinding;
 import io.beammcp.core.annotation.McpTool;
 import io.beammcp.core.annotation.McpToolParam;
 import io.beammcp.core.internal.catalog.SchemaCompiler;
-import io.beammcp.core.internal.host.Contribution;
 import io.beammcp.core.internal.json.JsonCodec;
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.DecimalMax;
@@ -187,13 +187,13 @@ class SchemaDerivationTest {
     }
 
     private static final JsonCodec CODEC = new JsonCodec(1 << 20);
-    private static final Contribution TOOLS = new AnnotatedBeans(JsonCodec.defaultValueMapper())
-            .scan("tools", new Tools(), Tools.class);
+    private static final List<ToolBinding> TOOLS = new AnnotatedBeans(JsonCodec.defaultValueMapper())
+            .scan(new Tools(), Tools.class).stream().map(ToolBinding.class::cast).toList();
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("signatures")
     void eachSignatureHasExactlyThisSchemaWhichIsAValid202012Document(String tool, String schema) {
-        String derived = TOOLS.tools().stream().filter(t -> t.spec().name().equals(tool)).findFirst().orElseThrow()
+        String derived = TOOLS.stream().filter(t -> t.spec().name().equals(tool)).findFirst().orElseThrow()
                 .spec().inputSchema();
         assertThat(derived).isEqualTo(schema);
         new SchemaCompiler(CODEC).compile(derived, "input schema");
@@ -202,7 +202,7 @@ class SchemaDerivationTest {
     @Test
     void anOutputSchemaStatesNeitherJavaRangesNorNotes() {
         // a result is the host's own: ranges and notes are for the arguments a client writes
-        String output = TOOLS.tools().stream().filter(t -> t.spec().name().equals("person")).findFirst().orElseThrow()
+        String output = TOOLS.stream().filter(t -> t.spec().name().equals("person")).findFirst().orElseThrow()
                 .spec().outputSchema();
         assertThat(output).isEqualTo("{\"type\":\"object\",\"properties\":{\"first_name\":{\"type\":\"string\"},"
                 + "\"age\":{\"type\":\"integer\",\"description\":\"Shown to the model\"}},"

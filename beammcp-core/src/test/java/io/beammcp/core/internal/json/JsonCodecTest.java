@@ -1,6 +1,5 @@
 package io.beammcp.core.internal.json;
 
-import io.beammcp.core.internal.protocol.McpError;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -21,7 +20,7 @@ class JsonCodecTest {
         for (String json : List.of("{\"a\":1,\"a\":2}", "{\"a\":1,\"\\u0061\":2}", "{\"x\":{\"b\":1,\"b\":1}}",
                 "{\"x\":[{\"c\":{\"d\":[1,{\"e\":1,\"\\u0065\":2}]}}]}", "{\"\\u00e9\":1,\"\u00e9\":2}")) {
             assertThatThrownBy(() -> codec.read(json.getBytes(StandardCharsets.UTF_8)))
-                    .as(json).isInstanceOf(McpError.class);
+                    .as(json).isInstanceOf(ParseRefusal.class);
         }
         assertThat(codec.read("{\"a\":{\"a\":1},\"b\":[{\"a\":1},{\"a\":2}]}".getBytes(StandardCharsets.UTF_8))
                 .size()).isEqualTo(2);
@@ -52,8 +51,8 @@ class JsonCodecTest {
         for (String json : List.of("", "  ", "{} {}", "{\"a\":1}x", "{\"a\":}", "[1,]", "{\"a\" 1}", "nul",
                 "{\"id\":-23e72745378679051879}", "[1e2147483648]")) {
             assertThatThrownBy(() -> codec.read(json.getBytes(StandardCharsets.UTF_8)))
-                    .as(json).isInstanceOf(McpError.class)
-                    .satisfies(e -> assertThat(((McpError) e).code()).isEqualTo(McpError.PARSE_ERROR));
+                    .as(json).isInstanceOf(ParseRefusal.class)
+                    .satisfies(e -> assertThat(((ParseRefusal) e).reason()).startsWith("Parse error"));
         }
     }
 

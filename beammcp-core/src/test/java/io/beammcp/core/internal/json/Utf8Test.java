@@ -1,6 +1,5 @@
 package io.beammcp.core.internal.json;
 
-import io.beammcp.core.internal.protocol.McpError;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -32,8 +31,8 @@ class Utf8Test {
     }
 
     private void assertParseError(byte[] bytes) {
-        assertThatExceptionOfType(McpError.class).isThrownBy(() -> codec.read(bytes))
-                .satisfies(e -> assertThat(e.code()).isEqualTo(McpError.PARSE_ERROR));
+        assertThatExceptionOfType(ParseRefusal.class).isThrownBy(() -> codec.read(bytes))
+                .satisfies(e -> assertThat(e.reason()).startsWith("Parse error"));
     }
 
     @ParameterizedTest

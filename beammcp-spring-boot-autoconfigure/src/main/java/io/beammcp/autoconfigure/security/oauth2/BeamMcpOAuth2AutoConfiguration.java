@@ -1,5 +1,6 @@
 package io.beammcp.autoconfigure.security.oauth2;
 
+import io.beammcp.autoconfigure.http.BeamMcpHttpAutoConfiguration;
 import io.beammcp.autoconfigure.http.BeamMcpHttpProperties;
 import io.beammcp.autoconfigure.http.McpScopeChallenge;
 import org.springframework.beans.factory.ObjectProvider;
@@ -10,6 +11,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.security.oauth2.server.resource.autoconfigure.servlet.JwkSetUriJwtDecoderBuilderCustomizer;
+import org.springframework.boot.security.oauth2.server.resource.autoconfigure.servlet.OAuth2ResourceServerAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
@@ -34,10 +36,9 @@ import org.springframework.security.web.SecurityFilterChain;
  * <p>The chain is ordered ahead of the application's and Spring Boot's chains and matches only the endpoint
  * and {@code /.well-known/oauth-protected-resource[/…]}; other paths keep whatever chain they had.
  */
-@AutoConfiguration(afterName = {
-        "org.springframework.boot.security.oauth2.server.resource.autoconfigure.servlet.OAuth2ResourceServerAutoConfiguration",
-        "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration" },
-        beforeName = "io.beammcp.autoconfigure.http.BeamMcpHttpAutoConfiguration")
+@AutoConfiguration(after = OAuth2ResourceServerAutoConfiguration.class,
+        afterName = "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
+        before = BeamMcpHttpAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass({ OAuth2ResourceServerConfigurer.class, JwtDecoder.class })
 @ConditionalOnProperty(name = "beammcp.http.oauth2.resource")

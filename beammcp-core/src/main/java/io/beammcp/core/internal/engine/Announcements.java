@@ -1,0 +1,51 @@
+package io.beammcp.core.internal.engine;
+
+import io.beammcp.core.internal.access.Access;
+import io.beammcp.core.internal.catalog.CatalogIndex;
+import io.beammcp.core.internal.catalog.ListKind;
+import io.beammcp.core.internal.catalog.LiveCatalog;
+import io.beammcp.core.internal.streams.Broadcaster;
+
+/**
+ * Tells the streams of each change the catalog swapped in: all of them when everything is visible (no
+ * per-stream work), else only those whose caller sees an entry that changed, so a change of hidden entries
+ * reveals nothing.
+ */
+final class Announcements implements LiveCatalog.Changes {
+
+    private final LiveCatalog catalog;
+    private final Broadcaster broadcaster;
+    private final Access access;
+
+    Announcements(LiveCatalog catalog, Broadcaster broadcaster, Access access) {
+        this.catalog = catalog;
+        this.broadcaster = broadcaster;
+        this.access = access;
+    }
+
+    @Override
+    public void listChanged(ListKind kind, CatalogIndex before, CatalogIndex after) {
+        if (!catalog.offers(kind)) {
+            return;
+        }
+        if (!access.filters()) {
+            broadcaster.listChanged(kind, null);
+            return;
+        }
+        ListDiff changed = switch (kind) {
+            case TOOLS -> ListDiff.tools(before.tools(), after.tools());
+            case PROMPTS -> ListDiff.prompts(before.promptSpecs(), after.promptSpecs());
+            case RESOURCES -> ListDiff.resources(before.resources().entries(), after.resources().entries());
+        };
+        if (!changed.isEmpty()) {
+            broadcaster.listChanged(kind, principal -> changed.concerns(principal, access));
+        }
+    }
+
+    @Override
+    public void resourceUpdated(String uri) {
+        if (catalog.offers(ListKind.RESOURCES)) {
+            broadcaster.resourceUpdated(uri);
+        }
+    }
+}

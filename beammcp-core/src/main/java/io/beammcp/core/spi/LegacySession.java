@@ -1,0 +1,53 @@
+package io.beammcp.core.spi;
+
+import io.beammcp.core.Revision;
+
+/**
+ * The state of one legacy (2025-11-25) client, kept by the core: what {@code initialize} negotiated, its log
+ * level, its subscriptions, the streams it holds open and the requests it can still cancel. A stdio process
+ * holds one from its start (not yet open); over HTTP, {@code initialize} opens a new one, which a session
+ * store keeps under its {@code Mcp-Session-Id}. Sessions are made by the core: a transport that holds one from the start (stdio) gets it from
+ * {@code McpServer.newSession()}.
+ */
+public interface LegacySession {
+
+    /**
+     * Whether {@code initialize} has been answered for this session.
+     *
+     * @return {@code true} once open
+     */
+    boolean isOpen();
+
+    /**
+     * Whether the client sent {@code notifications/initialized}.
+     *
+     * @return {@code true} once the client confirmed the handshake
+     */
+    boolean isInitialized();
+
+    /**
+     * The revision the session is served under: 2025-11-25 for every revision {@code initialize} negotiates
+     * (2024-11-05 to 2025-11-25); an earlier one shapes what the session is sent.
+     *
+     * @return the revision, or {@code null} before {@code initialize}
+     */
+    Revision revision();
+
+    /**
+     * The name of the caller that opened the session ({@link Exchange#caller()}), to which it is bound: over
+     * HTTP another caller presenting its id is answered as for an unknown session.
+     *
+     * @return the name, or {@code ""} when the transport knew no principal
+     */
+    default String owner() {
+        return "";
+    }
+
+    /**
+     * Ends the streams this session holds open (an HTTP {@code GET} stream; on stdio the process's
+     * subscriptions), as the server does when the session ends: on HTTP {@code DELETE}, at the end of stdio
+     * input. A 2026-07-28 subscription gets its final result, and on stdio {@code notifications/cancelled}.
+     * Requests in flight are not affected.
+     */
+    void close();
+}
