@@ -25,7 +25,7 @@ const VIEW_URI = 'ui://weather/forecast';
 const PLACE = 'Oslo';
 const DAYS = 3;
 const out = opts.out || join(here, '../../sample-app/target/apps');
-const html = readFileSync(join(here, '../../sample-app/src/main/resources/mcp/apps/forecast.html'), 'utf8');
+const html = readFileSync(join(here, '../../sample-app/src/main/resources/mcp/apps/weather/forecast.html'), 'utf8');
 const BROWSER_FLOWS = ['host-connects', 'card-shows-result', 'size-reported', 'view-calls-back', 'no-errors'];
 
 // --- reporting: one line per flow; a flow never reached is a failure ------------------------------------------

@@ -1,6 +1,9 @@
 package io.beammcp.core;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A concrete resource the host lists. Build it with {@link #builder(String, String)}.
@@ -14,16 +17,38 @@ import java.util.List;
  * @param annotations hints for clients, or {@code null}
  * @param icons icons, or {@code null}
  * @param scopes OAuth scopes a caller must hold to use it (never to see it), possibly empty
+ * @param meta free-form {@code _meta} sent with the listed resource, or {@code null}
  */
 public record ResourceSpec(String uri, String name, String title, String description, String mimeType, Long size,
-        Annotations annotations, List<Icon> icons, List<String> scopes) implements ResourceEntry {
+        Annotations annotations, List<Icon> icons, List<String> scopes, Map<String, Object> meta)
+        implements ResourceEntry {
 
     /**
-     * Copies the icons.
+     * Copies the icons, scopes and metadata.
      */
     public ResourceSpec {
         icons = icons == null ? null : List.copyOf(icons);
         scopes = scopes == null ? List.of() : List.copyOf(scopes);
+        // in the order given, so the JSON a host may hash is the same at each start
+        meta = meta == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(meta));
+    }
+
+    /**
+     * A resource spec without {@code _meta}.
+     *
+     * @param uri the URI
+     * @param name the name
+     * @param title the title
+     * @param description the description
+     * @param mimeType the media type
+     * @param size the size
+     * @param annotations the hints
+     * @param icons the icons
+     * @param scopes the scopes
+     */
+    public ResourceSpec(String uri, String name, String title, String description, String mimeType, Long size,
+            Annotations annotations, List<Icon> icons, List<String> scopes) {
+        this(uri, name, title, description, mimeType, size, annotations, icons, scopes, null);
     }
 
     /**
@@ -51,6 +76,7 @@ public record ResourceSpec(String uri, String name, String title, String descrip
         private Annotations annotations;
         private List<Icon> icons;
         private List<String> scopes;
+        private Map<String, Object> meta;
 
         private Builder(String uri, String name) {
             this.uri = uri;
@@ -136,12 +162,23 @@ public record ResourceSpec(String uri, String name, String title, String descrip
         }
 
         /**
+         * Sets the free-form {@code _meta} of the listed resource.
+         *
+         * @param meta the metadata
+         * @return this builder
+         */
+        public Builder meta(Map<String, Object> meta) {
+            this.meta = meta;
+            return this;
+        }
+
+        /**
          * Builds the spec; its checks happen when a server compiles the catalog.
          *
          * @return the spec
          */
         public ResourceSpec build() {
-            return new ResourceSpec(uri, name, title, description, mimeType, size, annotations, icons, scopes);
+            return new ResourceSpec(uri, name, title, description, mimeType, size, annotations, icons, scopes, meta);
         }
     }
 }

@@ -24,10 +24,11 @@ import java.util.Map;
  *        {@code "sampling"}); a call from a client that did not declare them never reaches dispatch
  * @param taskSupport whether a 2026-07-28 call may run as a task (the Tasks extension); never {@code null}
  * @param scopes OAuth scopes a caller must hold to use it (never to see it), possibly empty
+ * @param view its MCP Apps view and visibility (sent as {@code _meta.ui}), or {@code null}
  */
 public record ToolSpec(String name, String title, String description, String inputSchema, String outputSchema,
         ToolAnnotations annotations, List<Icon> icons, Map<String, Object> meta, String commandClass,
-        List<String> requiredClientCapabilities, TaskSupport taskSupport, List<String> scopes) {
+        List<String> requiredClientCapabilities, TaskSupport taskSupport, List<String> scopes, ToolView view) {
 
     /**
      * Normalizes the optional collections and annotations.
@@ -40,6 +41,29 @@ public record ToolSpec(String name, String title, String description, String inp
                 : List.copyOf(requiredClientCapabilities);
         taskSupport = taskSupport == null ? TaskSupport.FORBIDDEN : taskSupport;
         scopes = scopes == null ? List.of() : List.copyOf(scopes);
+    }
+
+    /**
+     * A tool spec without a view.
+     *
+     * @param name the name
+     * @param title the title
+     * @param description the description
+     * @param inputSchema the input schema
+     * @param outputSchema the output schema
+     * @param annotations the hints
+     * @param icons the icons
+     * @param meta the {@code _meta}
+     * @param commandClass the host label
+     * @param requiredClientCapabilities the client capabilities needed
+     * @param taskSupport the task support
+     * @param scopes the scopes
+     */
+    public ToolSpec(String name, String title, String description, String inputSchema, String outputSchema,
+            ToolAnnotations annotations, List<Icon> icons, Map<String, Object> meta, String commandClass,
+            List<String> requiredClientCapabilities, TaskSupport taskSupport, List<String> scopes) {
+        this(name, title, description, inputSchema, outputSchema, annotations, icons, meta, commandClass,
+                requiredClientCapabilities, taskSupport, scopes, null);
     }
 
     /**
@@ -73,6 +97,7 @@ public record ToolSpec(String name, String title, String description, String inp
         private List<String> requiredClientCapabilities;
         private TaskSupport taskSupport;
         private List<String> scopes;
+        private ToolView view;
 
         private Builder(String name) {
             this.name = name;
@@ -273,6 +298,30 @@ public record ToolSpec(String name, String title, String description, String inp
         }
 
         /**
+         * Names the tool's MCP Apps view: hosts that support MCP Apps render its results with that {@code ui://}
+         * resource; others use the result's text content, so a tool with a view still returns one.
+         *
+         * @param resourceUri the view's {@code ui://} URI, served by a resource of the catalog
+         * @param visibility who may call the tool; none stated means the model and the view
+         * @return this builder
+         */
+        public Builder view(String resourceUri, ToolView.Visibility... visibility) {
+            this.view = new ToolView(resourceUri, List.of(visibility));
+            return this;
+        }
+
+        /**
+         * States who may call the tool without naming a view, for a tool that only a view calls.
+         *
+         * @param visibility {@link ToolView.Visibility#APP} alone for a tool hosts keep from the model
+         * @return this builder
+         */
+        public Builder visibility(ToolView.Visibility... visibility) {
+            this.view = new ToolView(view == null ? null : view.resourceUri(), List.of(visibility));
+            return this;
+        }
+
+        /**
          * Builds the spec; its checks happen when a server compiles the catalog.
          *
          * @return the tool spec
@@ -280,7 +329,7 @@ public record ToolSpec(String name, String title, String description, String inp
         public ToolSpec build() {
             return new ToolSpec(name, title, description, inputSchema, outputSchema,
                     new ToolAnnotations(hintTitle, readOnly, destructive, idempotent, openWorld), icons, meta,
-                    commandClass, requiredClientCapabilities, taskSupport, scopes);
+                    commandClass, requiredClientCapabilities, taskSupport, scopes, view);
         }
     }
 }

@@ -27,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The core's packages in their layers, top to bottom: the facade; the engine and the scanning of annotated beans;
- * the features (the Tasks and Skills extensions among them); calls, streams and input; the compiled catalog, sessions, access and limits; the protocol; JSON
+ * the features (the Tasks, Skills and MCP Apps extensions among them); calls, streams and input; the compiled catalog, sessions, access and limits; the protocol; JSON
  * and stdio framing; and at the bottom the host API, the SPI and the extension API, which import nothing internal. A package may use
  * its own layer and those below it, never one above, and no packages form a cycle.
  */
@@ -56,7 +56,7 @@ class CoreLayersTest {
                 .layer("Facade").definedBy(CORE + ".server..")
                 .layer("Engine").definedBy(internal("engine"), internal("annotated"))
                 .layer("Features").definedBy(internal("tools"), internal("resources"), internal("prompts"),
-                        internal("completion"), internal("tasks"), internal("skills"))
+                        internal("completion"), internal("tasks"), internal("skills"), internal("apps"))
                 .layer("Calls").definedBy(internal("call"), internal("streams"), internal("input"))
                 .layer("Catalog").definedBy(internal("catalog"), internal("session"), internal("access"),
                         internal("limits"))

@@ -7,6 +7,7 @@ import io.beammcp.core.ReadResult;
 import io.beammcp.core.ResourceBinding;
 import io.beammcp.core.ResourceContents;
 import io.beammcp.core.ResourceSpec;
+import io.beammcp.core.ViewResource;
 import io.beammcp.core.annotation.McpComplete;
 import io.beammcp.core.annotation.McpPrompt;
 import io.beammcp.core.annotation.McpPromptArg;
@@ -21,8 +22,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The sample's resources (a station list, the weather of any place through a template, and a map image
- * declared the programmatic way), its one prompt, and completion of place names.
+ * The sample's resources (a station list, the weather of any place through a template, a map image declared
+ * the programmatic way and the forecast's view), its one prompt, and completion of place names.
  */
 @Configuration(proxyBeanMethods = false)
 class WeatherLibrary {
@@ -76,5 +77,15 @@ class WeatherLibrary {
         return ResourceBinding.of(ResourceSpec.builder("weather://maps/europe.png", "europe-map").title("Map of Europe")
                 .description("Today's weather map of Europe.").mimeType("image/png").size(MAP.length).build(),
                 (uri, context) -> ReadResult.of(ResourceContents.blob(uri, "image/png", MAP)));
+    }
+
+    /**
+     * The forecast tool's MCP Apps view: a self-contained card (inline script and style, so it asks the host for
+     * no origin) whose HTML sits by convention at {@code classpath:mcp/apps/weather/forecast.html}.
+     */
+    @Bean
+    ResourceBinding forecastView() {
+        return ViewResource.builder("ui://weather/forecast").name("forecast-view").title("Forecast card")
+                .description("The forecast tool's view: a card of daily highs and lows.").prefersBorder(true).build();
     }
 }

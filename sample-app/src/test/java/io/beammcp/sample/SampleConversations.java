@@ -78,7 +78,7 @@ final class SampleConversations {
 
     /**
      * MCP Apps: the forecast names its view, as the specification shapes {@code _meta.ui} and its flat mirror,
-     * and the view reads as one HTML item of the Apps MIME type, served as written.
+     * and the view reads as one HTML item of the Apps MIME type, served as written, asking for a border.
      */
     private static void forecastView(McpTestClient client) {
         JsonNode forecast = client.listTools().stream().filter(t -> t.get("name").asString().equals("forecast"))
@@ -88,14 +88,16 @@ final class SampleConversations {
                  "ui/resourceUri":"ui://weather/forecast"}"""));
         assertThat(client.listResources()).filteredOn(r -> r.get("uri").asString().equals("ui://weather/forecast"))
                 .singleElement().satisfies(r -> assertThat(r.get("mimeType").asString())
-                        .isEqualTo("text/html;profile=mcp-app"));
+                        .isEqualTo("text/html;profile=mcp-app"))
+                .satisfies(r -> assertThat(r.get("_meta").toString()).isEqualTo("{\"ui\":{\"prefersBorder\":true}}"));
 
         List<JsonNode> contents = client.readResource("ui://weather/forecast");
         assertThat(contents).hasSize(1);
         assertThat(contents.get(0).get("uri").asString()).isEqualTo("ui://weather/forecast");
         assertThat(contents.get(0).get("mimeType").asString()).isEqualTo("text/html;profile=mcp-app");
-        assertThat(contents.get(0).get("text").asString()).isEqualTo(classpath("mcp/apps/forecast.html"))
+        assertThat(contents.get(0).get("text").asString()).isEqualTo(classpath("mcp/apps/weather/forecast.html"))
                 .startsWith("<!DOCTYPE html>");
+        assertThat(contents.get(0).get("_meta").toString()).isEqualTo("{\"ui\":{\"prefersBorder\":true}}");
     }
 
     private static String classpath(String path) {

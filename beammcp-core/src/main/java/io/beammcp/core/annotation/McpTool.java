@@ -1,6 +1,7 @@
 package io.beammcp.core.annotation;
 
 import io.beammcp.core.TaskSupport;
+import io.beammcp.core.ToolView;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -112,6 +113,23 @@ public @interface McpTool {
      * @return the scopes, none by default
      */
     String[] scopes() default {};
+
+    /**
+     * The {@code ui://} URI of the tool's MCP Apps view, which hosts render its results with: a resource of MIME
+     * type {@code text/html;profile=mcp-app}, declared as a binding or found by convention (for
+     * {@code ui://weather/forecast}, {@code classpath:mcp/apps/weather/forecast.html}).
+     *
+     * @return the view's URI, or empty for none
+     */
+    String view() default "";
+
+    /**
+     * Who may call the tool ({@code _meta.ui.visibility}): {@link ToolView.Visibility#APP} alone keeps it from
+     * the model, for the view's own calls.
+     *
+     * @return the visibility; empty states none, which is both when a view is named
+     */
+    ToolView.Visibility[] visibility() default {};
 
     /** A behaviour hint that is either stated or left to the client's default. */
     enum Hint {

@@ -8,6 +8,7 @@ import org.slf4j.LoggerFactory;
 
 import java.security.Principal;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -24,19 +25,23 @@ public final class Access {
     private final McpAccessPolicy policy;
     private final boolean filters;
     private final UnaryOperator<String> skillOf;
+    private final Function<String, List<String>> viewTools;
 
     public Access(McpAccessPolicy policy) {
-        this(policy, uri -> null);
+        this(policy, uri -> null, uri -> List.of());
     }
 
     /**
      * @param skillOf the URI of the skill a resource belongs to (its {@code SKILL.md}), or {@code null}: a skill
      *        the caller does not see hides its files too
+     * @param viewTools the tools naming a resource as their MCP Apps view, none for another resource: a view is
+     *        seen only by a caller who sees one of them
      */
-    public Access(McpAccessPolicy policy, UnaryOperator<String> skillOf) {
+    public Access(McpAccessPolicy policy, UnaryOperator<String> skillOf, Function<String, List<String>> viewTools) {
         this.policy = policy;
         this.filters = policy != null && overridesSees(policy);
         this.skillOf = skillOf;
+        this.viewTools = viewTools;
     }
 
     private static boolean overridesSees(McpAccessPolicy policy) {
@@ -53,14 +58,26 @@ public final class Access {
         return filters;
     }
 
-    /** Whether the caller sees an entry (a skill's file only when it sees the skill); a policy that throws hides it. */
+    /**
+     * Whether the caller sees an entry (a skill's file only when it sees the skill, a view only when it sees a
+     * tool naming it); a policy that throws hides it.
+     */
     public boolean sees(Principal principal, McpAccessPolicy.Kind kind, String name) {
         if (!filters) {
             return true;
         }
-        String skill = kind == McpAccessPolicy.Kind.RESOURCE ? skillOf.apply(name) : null;
-        return (skill == null || decides(principal, McpAccessPolicy.Kind.SKILL, skill))
-                && decides(principal, kind, name);
+        if (kind == McpAccessPolicy.Kind.RESOURCE) {
+            String skill = skillOf.apply(name);
+            if (skill != null && !decides(principal, McpAccessPolicy.Kind.SKILL, skill)) {
+                return false;
+            }
+            List<String> tools = viewTools.apply(name);
+            if (!tools.isEmpty() && tools.stream().noneMatch(tool -> decides(principal, McpAccessPolicy.Kind.TOOL,
+                    tool))) {
+                return false;
+            }
+        }
+        return decides(principal, kind, name);
     }
 
     private boolean decides(Principal principal, McpAccessPolicy.Kind kind, String name) {

@@ -134,6 +134,11 @@ final class AnnotatedBeans {
                 .inputSchema(inputSchema).outputSchema(outputSchema)
                 .requiresClientCapabilities(tool.requiredClientCapabilities())
                 .taskSupport(tool.taskSupport()).scopes(tool.scopes());
+        if (!tool.view().isEmpty()) {
+            spec.view(tool.view(), tool.visibility());
+        } else if (tool.visibility().length > 0) {
+            spec.visibility(tool.visibility());
+        }
         if (tool.readOnly()) {
             spec.readOnly();
         }

@@ -61,6 +61,9 @@ public final class Blocks {
         } else {
             node.put("blob", base64(contents.blob()));
         }
+        if (contents.meta() != null) {
+            node.set("_meta", codec.toTree(contents.meta()));
+        }
         return node;
     }
 

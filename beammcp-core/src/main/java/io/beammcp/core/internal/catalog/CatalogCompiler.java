@@ -38,23 +38,23 @@ public final class CatalogCompiler {
         Paged<CompiledTool> tools = tools(all);
         ResourceIndex resources = resources(all);
         Paged<CompiledPrompt> prompts = prompts(all);
-        return new CatalogIndex(tools, resources, prompts, completions(all, prompts, resources), fallback);
+        return CatalogIndex.of(tools, resources, prompts, completions(all, prompts, resources), fallback);
     }
 
     /** The index with one list compiled again from {@code all}, and the completions checked against it. */
     CatalogIndex recompile(CatalogIndex current, ListKind kind, List<Sourced> all) {
         return switch (kind) {
-            case TOOLS -> new CatalogIndex(tools(all), current.resources(), current.prompts(), current.completions(),
+            case TOOLS -> CatalogIndex.of(tools(all), current.resources(), current.prompts(), current.completions(),
                     current.fallback());
             case RESOURCES -> {
                 ResourceIndex resources = resources(all);
-                yield new CatalogIndex(current.tools(), resources, current.prompts(),
+                yield CatalogIndex.of(current.tools(), resources, current.prompts(),
                         completions(all, current.prompts(), resources), current.fallback());
             }
             case PROMPTS -> {
                 Paged<CompiledPrompt> prompts = prompts(all);
                 yield new CatalogIndex(current.tools(), current.resources(), prompts,
-                        completions(all, prompts, current.resources()), current.fallback());
+                        completions(all, prompts, current.resources()), current.fallback(), current.viewTools());
             }
         };
     }

@@ -18,9 +18,21 @@ import java.util.Map;
  * @param prompts the prompts by name
  * @param completions the completers by reference ({@code prompt:NAME} or {@code template:TEMPLATE}) and argument
  * @param fallback what completes any argument without a completer of its own, or {@code null}
+ * @param viewTools the tools naming each MCP Apps view, by the view's URI
  */
 public record CatalogIndex(Paged<CompiledTool> tools, ResourceIndex resources, Paged<CompiledPrompt> prompts,
-        Map<List<String>, Completer> completions, Completer fallback) {
+        Map<List<String>, Completer> completions, Completer fallback, Map<String, List<String>> viewTools) {
+
+    /** The index with every view a tool names checked against the resources. */
+    static CatalogIndex of(Paged<CompiledTool> tools, ResourceIndex resources, Paged<CompiledPrompt> prompts,
+            Map<List<String>, Completer> completions, Completer fallback) {
+        return new CatalogIndex(tools, resources, prompts, completions, fallback, Views.check(tools, resources));
+    }
+
+    /** The tools naming a resource as their view; empty for a resource that is no tool's view. */
+    public List<String> toolsOfView(String uri) {
+        return viewTools.getOrDefault(uri, List.of());
+    }
 
     /** The completer of one argument or variable: its own, else the fallback, else {@code null}. */
     public Completer completer(Completer.Reference reference, String argument) {

@@ -35,6 +35,9 @@ public record CompiledResource(ResourceSpec spec, ObjectNode advertised, Resourc
         }
         Fields.putAnnotations(json, spec.annotations());
         Fields.putIcons(json, spec.icons(), "Resource '" + uri + "'");
+        if (spec.meta() != null) {
+            json.set("_meta", Fields.meta(codec, spec.meta(), "Resource '" + uri + "'"));
+        }
         return new CompiledResource(spec, json, binding.handler());
     }
 

@@ -78,12 +78,13 @@ public record CompiledTool(ToolSpec spec, ObjectNode advertised, SchemaCompiler.
             putIfPresent(a, "openWorldHint", hints.openWorldHint());
         }
         Fields.putIcons(json, spec.icons(), "Tool '" + name + "'");
-        if (spec.meta() != null) {
-            try {
-                json.set("_meta", codec.toTree(spec.meta()));
-            } catch (RuntimeException e) {
-                throw new IllegalArgumentException("Tool '" + name + "': _meta cannot be serialised as JSON");
-            }
+        ObjectNode meta = spec.meta() == null ? null : Fields.meta(codec, spec.meta(), "Tool '" + name + "'");
+        if (spec.view() != null) {
+            meta = meta == null ? codec.object() : meta;
+            Views.link(meta, spec.view(), name, codec);
+        }
+        if (meta != null) {
+            json.set("_meta", meta);
         }
         return new CompiledTool(spec, json, input, output, input == null ? Set.of() : declaredKeys(input.document()),
                 headerParams, binding.handler());

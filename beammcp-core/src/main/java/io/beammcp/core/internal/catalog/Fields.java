@@ -2,10 +2,12 @@ package io.beammcp.core.internal.catalog;
 
 import io.beammcp.core.Annotations;
 import io.beammcp.core.Icon;
+import io.beammcp.core.internal.json.JsonCodec;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.util.List;
+import java.util.Map;
 
 /** JSON for the optional fields every advertised item shares; absent values are left out, never null. */
 public final class Fields {
@@ -66,5 +68,14 @@ public final class Fields {
             a.put("priority", annotations.priority());
         }
         putIfPresent(a, "lastModified", annotations.lastModified());
+    }
+
+    /** A host's free-form {@code _meta} as JSON; refused, naming its owner, when it is not a JSON object. */
+    static ObjectNode meta(JsonCodec codec, Map<String, Object> meta, String owner) {
+        try {
+            return (ObjectNode) codec.toTree(meta);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(owner + ": _meta cannot be serialised as JSON");
+        }
     }
 }

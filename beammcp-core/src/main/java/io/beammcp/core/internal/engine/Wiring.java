@@ -1,6 +1,7 @@
 package io.beammcp.core.internal.engine;
 
 import io.beammcp.core.internal.access.Access;
+import io.beammcp.core.internal.apps.AppsExtension;
 import io.beammcp.core.internal.access.Callers;
 import io.beammcp.core.internal.call.Outcome;
 import io.beammcp.core.internal.call.Request;
@@ -78,6 +79,10 @@ final class Wiring {
                     new TasksExtension(config.tasks(), config.taskSettings(), codec, Clock.systemUTC())));
         }
         contributed.addAll(config.extensions());
+        AppsExtension apps = AppsExtension.of(config.sources());
+        if (apps != null) {
+            contributed.add(new ServerConfig.Contributed("MCP Apps views", apps));
+        }
         extensions = new Extensions(contributed, codec);
         List<Source> sources = new ArrayList<>(config.sources());
         sources.addAll(extensions.sources());
@@ -90,7 +95,7 @@ final class Wiring {
         byte[] key = input.stateKey() == null ? InputStates.randomKey() : input.stateKey();
         Inputs inputs = new Inputs(new InputStates(key, input.stateTtl(), Clock.systemUTC(), codec,
                 input.stateKey() == null), codec, input.timeout());
-        access = new Access(config.accessPolicy(), extensions.skillOf());
+        access = new Access(config.accessPolicy(), extensions.skillOf(), uri -> catalog.index().toolsOfView(uri));
         offers = offers(null, Access.NONE);
         MethodTable table = table(config, inputs, blocks);
         modern = new ModernRequests(table, answers, codec, envelopes);
