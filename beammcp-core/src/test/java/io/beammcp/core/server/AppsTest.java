@@ -9,6 +9,7 @@ import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import io.beammcp.core.ToolView.Visibility;
 import io.beammcp.core.ViewResource;
+import io.beammcp.core.annotation.McpTool;
 import io.beammcp.core.spi.McpAccessPolicy;
 import io.beammcp.testsupport.Messages;
 import org.junit.jupiter.api.Test;
@@ -145,6 +146,40 @@ class AppsTest {
         assertThat(item.path("text").asString()).isEqualTo("<!DOCTYPE html>\n"
                 + "<html><body><p id=\"card\">A card found by convention</p></body></html>\n");
         assertThat(item.has("_meta")).isFalse();
+    }
+
+    /** Annotated tools: a view with the default visibility, and an app-only helper without a view. */
+    static final class AnnotatedTools {
+
+        @McpTool(view = "ui://test/card")
+        String show() {
+            return "shown";
+        }
+
+        @McpTool(visibility = Visibility.APP)
+        String helper() {
+            return "helped";
+        }
+    }
+
+    @Test
+    void anAnnotatedToolNamesItsViewAndStatesItsVisibility() {
+        Wire wire = wire(builder -> builder.annotated("annotated", new AnnotatedTools()));
+        JsonNode list = wire.modern(1, "tools/list", null);
+        assertThat(tool(list, "show").get("_meta")).isEqualTo(JSON.readTree("{\"ui\":{\"resourceUri\":"
+                + "\"ui://test/card\",\"visibility\":[\"model\",\"app\"]},\"ui/resourceUri\":\"ui://test/card\"}"));
+        assertThat(tool(list, "helper").get("_meta")).isEqualTo(JSON.readTree("{\"ui\":{\"visibility\":[\"app\"]}}"));
+    }
+
+    @Test
+    void aDeclaredViewWithoutHtmlNeedsItOnTheClassPath() {
+        assertThatThrownBy(() -> ViewResource.builder("ui://test/none").build())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("View ui://test/none has no HTML: none given and no classpath:mcp/apps/test/none.html");
+        assertThat(ViewResource.classpathOf("ui://test/../secret")).isNull();
+        assertThat(ViewResource.classpathOf("ui://test/card?x=1")).isNull();
+        assertThat(ViewResource.classpathOf("ui://test//card")).isNull();
+        assertThat(ViewResource.classpathOf("https://test/card")).isNull();
     }
 
     @Test
