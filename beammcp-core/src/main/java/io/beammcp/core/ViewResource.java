@@ -47,13 +47,8 @@ public final class ViewResource {
         return "mcp/apps/" + path + ".html";
     }
 
-    /**
-     * A view's HTML as the class path holds it by convention, read as UTF-8.
-     *
-     * @param uri the view's URI
-     * @return the document, or {@code null} when the class path holds none
-     */
-    public static String classpathHtml(String uri) {
+    /** A view's HTML as the class path holds it by convention, read as UTF-8; {@code null} when it holds none. */
+    private static String classpathHtml(String uri) {
         String path = classpathOf(uri);
         if (path == null) {
             return null;
@@ -245,6 +240,7 @@ public final class ViewResource {
          * @throws IllegalStateException when no HTML is given and the class path holds none for the URI
          */
         public ResourceBinding build() {
+            // read once: hosts may pin a view by its hash, so its bytes never change while the server runs
             String document = html != null ? html : classpathHtml(uri);
             if (document == null) {
                 throw new IllegalStateException("View " + uri + " has no HTML: none given and no classpath:"

@@ -61,10 +61,12 @@ public final class AppsExtension implements McpExtension {
         }
         List<Binding> views = new ArrayList<>();
         for (String uri : named) {
-            // read once: hosts may pin a view by its hash, so its bytes never change while the server runs
-            String html = served.contains(uri) ? null : ViewResource.classpathHtml(uri);
-            if (html != null) {
-                views.add(ViewResource.builder(uri).html(html).build());
+            if (!served.contains(uri)) {
+                try {
+                    views.add(ViewResource.builder(uri).build());
+                } catch (IllegalStateException noHtml) {
+                    // the catalog refuses the tool, naming it and where the HTML was looked for
+                }
             }
         }
         return new AppsExtension(views);
