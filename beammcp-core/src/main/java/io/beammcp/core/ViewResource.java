@@ -112,34 +112,16 @@ public final class ViewResource {
         }
 
         /**
-         * Sets the resource's name; by default the last segment of its URI.
+         * How {@code resources/list} shows the view.
          *
-         * @param name the name
+         * @param name its name, or {@code null} for the last segment of its URI
+         * @param title a display title, or {@code null}
+         * @param description a description, or {@code null}
          * @return this builder
          */
-        public Builder name(String name) {
+        public Builder listedAs(String name, String title, String description) {
             this.name = name;
-            return this;
-        }
-
-        /**
-         * Sets the display title.
-         *
-         * @param title the title
-         * @return this builder
-         */
-        public Builder title(String title) {
             this.title = title;
-            return this;
-        }
-
-        /**
-         * Sets the description.
-         *
-         * @param description the description
-         * @return this builder
-         */
-        public Builder description(String description) {
             this.description = description;
             return this;
         }

@@ -85,7 +85,7 @@ class WeatherLibrary {
      */
     @Bean
     ResourceBinding forecastView() {
-        return ViewResource.builder("ui://weather/forecast").name("forecast-view").title("Forecast card")
-                .description("The forecast tool's view: a card of daily highs and lows.").prefersBorder(true).build();
+        return ViewResource.builder("ui://weather/forecast").listedAs("forecast-view", "Forecast card",
+                "The forecast tool's view: a card of daily highs and lows.").prefersBorder(true).build();
     }
 }

@@ -43,7 +43,7 @@ class AppsTest {
             + "{\"mimeTypes\":[\"text/html;profile=mcp-app\"]}}}}";
 
     private static ResourceBinding card() {
-        return ViewResource.builder(CARD).title("Card").html(HTML).connectDomains("https://api.example.com")
+        return ViewResource.builder(CARD).listedAs(null, "Card", null).html(HTML).connectDomains("https://api.example.com")
                 .resourceDomains("https://*.cdn.example.com").permissions(ViewResource.Permission.CLIPBOARD_WRITE)
                 .prefersBorder(true).build();
     }
@@ -60,18 +60,6 @@ class AppsTest {
                 ToolSpec.builder("plain").build());
     }
 
-    private static JsonNode send(Wire wire, boolean legacy, int id, String method, String params) {
-        return legacy ? wire.legacy(id, method, "{" + (params == null ? "" : params) + "}")
-                : wire.modern(id, method, params);
-    }
-
-    private static Wire opened(Wire wire, boolean legacy) {
-        if (legacy) {
-            wire.initialize();
-        }
-        return wire;
-    }
-
     private static JsonNode tool(JsonNode list, String name) {
         for (JsonNode tool : result(list).path("tools")) {
             if (tool.path("name").asString().equals(name)) {
@@ -84,7 +72,7 @@ class AppsTest {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void toolsListCarriesTheViewAndTheVisibilityAsTheSpecificationShapesThem(boolean legacy) {
-        JsonNode list = send(opened(wire(), legacy), legacy, 1, "tools/list", null);
+        JsonNode list = wire().opened(legacy).request(legacy, 1, "tools/list", null);
         assertThat(tool(list, "forecast").get("_meta")).isEqualTo(JSON.readTree("""
                 {"ui":{"resourceUri":"ui://weather/card","visibility":["model","app"]},
                  "ui/resourceUri":"ui://weather/card"}"""));
@@ -97,8 +85,8 @@ class AppsTest {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void theViewReadsAsOneHtmlItemWithItsMetaAndIsListedWithIt(boolean legacy) {
-        Wire wire = opened(wire(), legacy);
-        JsonNode read = result(send(wire, legacy, 1, "resources/read", "\"uri\":\"" + CARD + "\""));
+        Wire wire = wire().opened(legacy);
+        JsonNode read = result(wire.request(legacy, 1, "resources/read", "\"uri\":\"" + CARD + "\""));
         assertThat(read.path("contents")).hasSize(1);
         JsonNode item = read.path("contents").get(0);
         JsonNode ui = JSON.readTree("""
@@ -106,8 +94,9 @@ class AppsTest {
                        "permissions":{"clipboardWrite":{}},"prefersBorder":true}}""");
         assertThat(item).isEqualTo(JSON.createObjectNode().put("uri", CARD).put("mimeType", "text/html;profile=mcp-app")
                 .put("text", HTML).set("_meta", ui));
-        JsonNode listed = result(send(wire, legacy, 2, "resources/list", null)).path("resources").get(0);
+        JsonNode listed = result(wire.request(legacy, 2, "resources/list", null)).path("resources").get(0);
         assertThat(listed.path("mimeType").asString()).isEqualTo("text/html;profile=mcp-app");
+        assertThat(listed.path("name").asString() + "/" + listed.path("title").asString()).isEqualTo("card/Card");
         assertThat(listed.get("_meta")).isEqualTo(ui);
     }
 
@@ -138,9 +127,9 @@ class AppsTest {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void aViewNoBindingServesIsFoundOnTheClassPathAndServedAsWritten(boolean legacy) {
-        Wire wire = opened(wire(UnaryOperator.identity(), ToolSpec.builder("show").view("ui://test/card").build()),
-                legacy);
-        JsonNode item = result(send(wire, legacy, 1, "resources/read", "\"uri\":\"ui://test/card\"")).path("contents")
+        Wire wire = wire(UnaryOperator.identity(), ToolSpec.builder("show").view("ui://test/card").build())
+                .opened(legacy);
+        JsonNode item = result(wire.request(legacy, 1, "resources/read", "\"uri\":\"ui://test/card\"")).path("contents")
                 .get(0);
         assertThat(item.path("mimeType").asString()).isEqualTo("text/html;profile=mcp-app");
         assertThat(item.path("text").asString()).isEqualTo("<!DOCTYPE html>\n"

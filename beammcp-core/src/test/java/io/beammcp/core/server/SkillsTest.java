@@ -108,15 +108,11 @@ class SkillsTest {
 
     /** Sends a request of either revision ({@code legacy}: after initialize, in a session). */
     private static JsonNode send(Wire wire, boolean legacy, Object id, String method, String params) {
-        return legacy ? wire.legacy(id, method, "{" + (params == null ? "" : params) + "}")
-                : wire.modern(id, method, params);
+        return wire.request(legacy, id, method, params);
     }
 
     private static Wire opened(Wire wire, boolean legacy) {
-        if (legacy) {
-            wire.initialize();
-        }
-        return wire;
+        return wire.opened(legacy);
     }
 
     private static String sha256(byte[] bytes) throws Exception {

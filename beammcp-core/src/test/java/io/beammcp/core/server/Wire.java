@@ -184,6 +184,19 @@ final class Wire {
         return send(Messages.legacy(id, method, params));
     }
 
+    /** A request of either revision ({@code legacy}: without {@code _meta}, in the session). */
+    JsonNode request(boolean legacy, Object id, String method, String params) {
+        return legacy ? legacy(id, method, "{" + (params == null ? "" : params) + "}") : modern(id, method, params);
+    }
+
+    /** This client, initialized first when it speaks 2025-11-25. */
+    Wire opened(boolean legacy) {
+        if (legacy) {
+            initialize();
+        }
+        return this;
+    }
+
     JsonNode initialize() {
         JsonNode response = send(Messages.initialize(0, "t"));
         send(Messages.notification("notifications/initialized"));
