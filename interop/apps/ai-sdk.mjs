@@ -38,6 +38,7 @@ export async function aiSdkFlows(run, { url, viewUri, html }) {
       assert.equal(first.uri, viewUri);
       assert.equal(first.mimeType, MCP_APP_MIME_TYPE);
       assert.equal(first.html, html, 'the view is served as written');
+      assert.equal(first.meta?.prefersBorder, true, "the view's _meta.ui, read from its content item");
       const again = await readMCPAppResource({ client, uri: viewUri });
       assert.equal(await fingerprintMCPAppResource(again), await fingerprintMCPAppResource(first),
         'a pinning host sees no drift between two reads');
