@@ -40,7 +40,7 @@ final class CoreCall {
     }
 
     /** Serves a {@code POST} whose whole body is read: answered now, or later by whoever ends the work. */
-    void serve(RequestHead head, byte[] body, DirectResponse response) {
+    void serve(RequestHead head, byte[] body, HttpAnswer response) {
         ResponseEntity<byte[]> refusal = authorizers.ofBody(head, body);
         if (refusal != null) {
             response.write(refusal);
@@ -66,7 +66,7 @@ final class CoreCall {
      * {@code GET} with a session: opens its stream of change notifications; {@code null} when open, else the
      * refusal (404 without a live session, 429 over the bound of streams).
      */
-    ResponseEntity<byte[]> openStream(RequestHead head, DirectResponse response) {
+    ResponseEntity<byte[]> openStream(RequestHead head, HttpAnswer response) {
         HttpExchange exchange = exchange(head, response);
         Reply refusal = server.openStream(exchange, exchange::reply);
         if (refusal == null) {
@@ -76,7 +76,7 @@ final class CoreCall {
         return replies.response(refusal, exchange.sessionHeaderPresent(), head.declaresBody());
     }
 
-    private HttpExchange exchange(RequestHead head, DirectResponse response) {
+    private HttpExchange exchange(RequestHead head, HttpAnswer response) {
         return new HttpExchange(head, sessions, response, streams, replies);
     }
 }

@@ -19,7 +19,7 @@ import java.util.Map;
  */
 final class WellKnownProbes extends SimpleUrlHandlerMapping {
 
-    private static final List<String> DOCUMENTS = List.of("oauth-protected-resource", "oauth-authorization-server",
+    static final List<String> DOCUMENTS = List.of("oauth-protected-resource", "oauth-authorization-server",
             "openid-configuration");
 
     WellKnownProbes() {

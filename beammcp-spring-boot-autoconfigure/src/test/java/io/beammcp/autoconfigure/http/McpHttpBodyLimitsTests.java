@@ -209,6 +209,6 @@ class McpHttpBodyLimitsTests extends EndpointTestSupport {
         for (int i = 0; i < 50; i++) {
             post(modern(i, "tools/list", ""), modernHeaders("tools/list", null));
         }
-        assertThat(controller.pendingDeadlines()).isZero();
+        assertThat(pipeline.pendingDeadlines()).isZero();
     }
 }
