@@ -20,7 +20,7 @@ final class ReactiveWellKnownProbes extends SimpleUrlHandlerMapping {
             return exchange.getResponse().setComplete();
         };
         Map<String, Object> paths = new LinkedHashMap<>();
-        for (String document : WellKnownProbes.DOCUMENTS) {
+        for (String document : WellKnownDocuments.DOCUMENTS) {
             paths.put("/.well-known/" + document, absent);
             paths.put("/.well-known/" + document + "/**", absent);
         }

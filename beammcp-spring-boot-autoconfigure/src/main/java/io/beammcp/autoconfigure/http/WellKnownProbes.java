@@ -6,7 +6,6 @@ import org.springframework.web.HttpRequestHandler;
 import org.springframework.web.servlet.handler.SimpleUrlHandlerMapping;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,13 +18,10 @@ import java.util.Map;
  */
 final class WellKnownProbes extends SimpleUrlHandlerMapping {
 
-    static final List<String> DOCUMENTS = List.of("oauth-protected-resource", "oauth-authorization-server",
-            "openid-configuration");
-
     WellKnownProbes() {
         HttpRequestHandler absent = (request, response) -> response.setStatus(HttpServletResponse.SC_NOT_FOUND);
         Map<String, Object> paths = new LinkedHashMap<>();
-        for (String document : DOCUMENTS) {
+        for (String document : WellKnownDocuments.DOCUMENTS) {
             paths.put("/.well-known/" + document, absent);
             paths.put("/.well-known/" + document + "/**", absent);
         }
