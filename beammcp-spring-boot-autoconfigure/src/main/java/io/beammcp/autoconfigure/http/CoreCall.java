@@ -14,9 +14,10 @@ import java.util.concurrent.Executor;
  * {@link ReplyMapping} or an event stream. Also the core's side of a {@code GET}: the session's stream of
  * change notifications.
  *
- * <p>Host code runs on the thread that has the body, as in any Spring MVC controller: the container's
- * thread (a virtual thread when the application serves on them), or the one that read the last bytes of a
- * slow body.
+ * <p>Host code runs on the thread that has the body. On the servlet transport, as in any Spring MVC controller:
+ * the container's thread (a virtual thread when the application serves on them), or the one that read the last
+ * bytes of a slow body; on the reactive transport, the thread for host code the body was handed to
+ * ({@link HostThreads}).
  */
 final class CoreCall {
 

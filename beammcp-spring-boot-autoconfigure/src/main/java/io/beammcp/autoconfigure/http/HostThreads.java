@@ -19,10 +19,12 @@ final class HostThreads implements AutoCloseable {
 
     private final Executor executor;
     private final Scheduler pool;
+    private final boolean blocking;
 
-    private HostThreads(Executor executor, Scheduler pool) {
+    private HostThreads(Executor executor, Scheduler pool, boolean blocking) {
         this.executor = executor;
         this.pool = pool;
+        this.blocking = blocking;
     }
 
     /**
@@ -32,14 +34,19 @@ final class HostThreads implements AutoCloseable {
      */
     static HostThreads of(boolean blocking, boolean virtual, int poolSize) {
         if (!blocking) {
-            return new HostThreads(Runnable::run, null);
+            return new HostThreads(Runnable::run, null, false);
         }
         if (virtual) {
-            return new HostThreads(new VirtualThreadTaskExecutor("beammcp-host-"), null);
+            return new HostThreads(new VirtualThreadTaskExecutor("beammcp-host-"), null, true);
         }
         Scheduler pool = Schedulers.newBoundedElastic(poolSize, Schedulers.DEFAULT_BOUNDED_ELASTIC_QUEUESIZE,
                 "beammcp-host", 60, true);
-        return new HostThreads(pool::schedule, pool);
+        return new HostThreads(pool::schedule, pool, true);
+    }
+
+    /** Whether host code may block, and so gets threads of its own. */
+    boolean blocking() {
+        return blocking;
     }
 
     /** Where the rest of one request runs. */

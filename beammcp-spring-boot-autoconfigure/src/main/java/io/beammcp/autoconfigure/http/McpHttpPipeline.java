@@ -74,6 +74,11 @@ final class McpHttpPipeline implements DisposableBean, SmartLifecycle {
         return early;
     }
 
+    /** Whether the stages before the body run host code that may block (the {@link McpAuthorizer}). */
+    boolean beforeBodyBlocks() {
+        return authorizers.beforeBodyBlocks();
+    }
+
     /** The body's limits, under which the transport reads it. */
     BodyLimits bodies() {
         return bodies;

@@ -30,4 +30,10 @@ final class AuthenticatedAuthorizer implements McpAuthorizer {
         }
         return McpAuthorization.permit();
     }
+
+    /** It reads only the request and the thread's context. */
+    @Override
+    public boolean blocks() {
+        return false;
+    }
 }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.reactor.netty.autoconfigure.NettyReactiveWebServerAutoConfiguration;
 import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
@@ -33,6 +34,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -61,6 +63,20 @@ class McpHttpThreadsTests {
         try (ConfigurableApplicationContext context = start()) {
             assertThat(text(call(context, "thread"))).startsWith("Thread[")
                     .contains(transport == Transport.SERVLET ? "http-nio-" : "beammcp-host-");
+        }
+    }
+
+    @Test
+    void theAuthorizerRunsOffTheEventLoopUnlessItDeclaresItNeverBlocks() throws Exception {
+        try (ConfigurableApplicationContext context = start()) {
+            call(context, "thread");
+            assertThat(App.AUTHORIZED_ON.get())
+                    .startsWith(transport == Transport.SERVLET ? "http-nio-" : "beammcp-host-");
+        }
+        try (ConfigurableApplicationContext context = start("--test.authorizer-blocks=false")) {
+            call(context, "thread");
+            assertThat(App.AUTHORIZED_ON.get()).containsPattern(transport == Transport.SERVLET ? "^http-nio-"
+                    : "-http-(nio|epoll|kqueue|io_uring)-");
         }
     }
 
@@ -148,9 +164,16 @@ class McpHttpThreadsTests {
             }).toolTimeout(Duration.ofMillis(300)).build();
         }
 
+        /** The thread the authorizer last ran on. */
+        static final AtomicReference<String> AUTHORIZED_ON = new AtomicReference<>();
+
         @Bean
-        McpAuthorizer mcpAuthorizer() {
-            return McpAuthorizer.permitAll();
+        McpAuthorizer mcpAuthorizer(@Value("${test.authorizer-blocks:true}") boolean blocks) {
+            McpAuthorizer authorizer = request -> {
+                AUTHORIZED_ON.set(Thread.currentThread().getName());
+                return McpAuthorization.permit();
+            };
+            return blocks ? authorizer : McpAuthorizer.nonBlocking(authorizer);
         }
     }
 }
