@@ -5,6 +5,8 @@ ROOT_DIR="$(cd "$BENCH_DIR/.." && pwd)"
 SAMPLE_JAR="${SAMPLE_JAR:-$ROOT_DIR/sample-app/target/sample-app.jar}"
 BARE_JAR="${BARE_JAR:-$BENCH_DIR/bare-app/target/bare-app.jar}"
 JMH_JAR="${JMH_JAR:-$BENCH_DIR/jmh/target/benchmarks.jar}"
+# a reactive sample (Spring WebFlux on Reactor Netty), compared beside the others when this names a jar
+REACTIVE_JAR="${REACTIVE_JAR:-}"
 JAVA="${JAVA:-java}"
 JAVA25="${JAVA25:-/usr/lib/jvm/temurin-25-jdk-amd64/bin/java}"
 # extra JVM options for every process under test, the same for the app and its baseline
@@ -87,15 +89,16 @@ ratio() {
     awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "nan"; else printf "%.2f", a / b }'
 }
 
-# Copies the jars under test into a temporary directory (removed by cleanup) and points SAMPLE_JAR, BARE_JAR and JMH_JAR at the copies, so that a
+# Copies the jars under test into a temporary directory (removed by cleanup) and points SAMPLE_JAR, BARE_JAR, JMH_JAR
+# and REACTIVE_JAR at the copies, so that a
 # rebuild while the benchmark runs cannot change or break what is measured. Waits (bounded) for a jar that is
 # being written.
 snapshot_jars() {
     SNAPSHOT_DIR="$(mktemp -d /tmp/beammcp-bench-jars.XXXXXX)"
     local var jar copy
-    for var in SAMPLE_JAR BARE_JAR JMH_JAR; do
+    for var in SAMPLE_JAR BARE_JAR JMH_JAR REACTIVE_JAR; do
         jar="${!var}"
-        [[ -f "$jar" ]] || continue
+        [[ -n "$jar" && -f "$jar" ]] || continue
         copy="$SNAPSHOT_DIR/$(basename "$jar")"
         for _ in $(seq 30); do
             cp "$jar" "$copy" && unzip -tqq "$copy" > /dev/null 2>&1 && break
@@ -106,16 +109,40 @@ snapshot_jars() {
     done
 }
 
+# Builds a comparison app of benchmarks/ (a Maven project outside the build) with the wrapper when its product is
+# missing or older than its sources, bounded in time. The first build downloads the app's libraries.
+build_peer_app() { # dir product timeout_s
+    local dir="$BENCH_DIR/$1"
+    if [[ ! -f "$dir/target/$2" || -n "$(find "$dir/pom.xml" "$dir/src" -newer "$dir/target/$2" -print -quit)" ]]; then
+        echo "Building benchmarks/$1" >&2
+        timeout "$3" "$ROOT_DIR/mvnw" -B -q -f "$dir/pom.xml" package -DskipTests >&2 \
+            || { echo "benchmarks/$1 did not build within $3 s" >&2; exit 2; }
+    fi
+}
+
 # The Quarkus MCP Server of benchmarks/quarkus-app, built when missing and copied whole (its launcher jar beside
 # lib/ and quarkus/) into the snapshot directory, as the jars are; sets QUARKUS_JAR to the copy's launcher.
 snapshot_quarkus_app() {
-    local app="$BENCH_DIR/quarkus-app/target/quarkus-app"
-    if [[ ! -f "$app/quarkus-run.jar" ]]; then
-        echo "Building benchmarks/quarkus-app" >&2
-        "$ROOT_DIR/mvnw" -B -q -f "$BENCH_DIR/quarkus-app/pom.xml" package -DskipTests >&2
-    fi
-    cp -r "$app" "$SNAPSHOT_DIR/quarkus-app"
+    build_peer_app quarkus-app quarkus-app/quarkus-run.jar 900
+    cp -r "$BENCH_DIR/quarkus-app/target/quarkus-app" "$SNAPSHOT_DIR/quarkus-app"
     QUARKUS_JAR="$SNAPSHOT_DIR/quarkus-app/quarkus-run.jar"
+}
+
+# The MCP Java SDK's 2026-07-28 server of benchmarks/sdk-app, built when missing or stale and copied (its launcher jar
+# beside lib/) into the snapshot directory; sets SDK_JAR to the copy's launcher.
+snapshot_sdk_app() {
+    build_peer_app sdk-app sdk-app.jar 300
+    mkdir -p "$SNAPSHOT_DIR/sdk-app"
+    cp -r "$BENCH_DIR/sdk-app/target/sdk-app.jar" "$BENCH_DIR/sdk-app/target/lib" "$SNAPSHOT_DIR/sdk-app/"
+    SDK_JAR="$SNAPSHOT_DIR/sdk-app/sdk-app.jar"
+}
+
+# Installs a tool from Debian's packages when it is missing (as root), bounded in time.
+ensure_tool() { # command package
+    command -v "$1" > /dev/null && return 0
+    echo "Installing $2 from Debian packages" >&2
+    timeout 300 apt-get update -qq > /dev/null && timeout 300 apt-get install -y -qq "$2" > /dev/null
+    command -v "$1" > /dev/null || { echo "could not install $2" >&2; exit 2; }
 }
 
 results_dir() {

@@ -4,7 +4,7 @@
 inclusive presence of methods of that package in the stack.
 
     jfr_summary.py RECORDING.jfr [--package io.beammcp] [--top 20] [--jfr PATH_TO_jfr] [--thread-filter TEXT]
-                   [--requests N] [--stages sample|quarkus] [--callers-of PACKAGE]
+                   [--requests N] [--stages sample|reactive|quarkus] [--callers-of PACKAGE]
 
 With --requests, also prints the bytes allocated per request: the growth of every thread's allocation counter
 (jdk.ThreadAllocationStatistics, taken at the start and the end of the recording) divided by N.
@@ -50,6 +50,22 @@ STAGES = {
         ("beammcp's servlet filters (CORS, unread body)", ["io.beammcp.autoconfigure.http.McpCorsFilter",
                                                             "io.beammcp.autoconfigure.http.UnreadBodyFilter"]),
         ("Container: connection, HTTP parsing, the filter chain", []),
+    ]),
+    # the reactive transport on Reactor Netty: every thread (event loops, and whichever threads run the calls)
+    "reactive": ("", [
+        HAND_OFF,
+        ("The tool (get_weather)", ["io.beammcp.sample."]),
+        ("Writing the response (JSON, the codecs, Netty's encoder)", [
+            "io.beammcp.core.internal.protocol.Envelopes", "io.beammcp.core.internal.json.JsonCodec.write",
+            "org.springframework.http.codec.", "org.springframework.core.codec.",
+            "io.netty.handler.codec.http.HttpObjectEncoder"]),
+        ("MCP pipeline: decode, route, validate, result shaping", ["io.beammcp.core."]),
+        ("The MCP server's HTTP layer and filters", ["io.beammcp."]),
+        ("Dispatch: Spring WebFlux and its filters", ["org.springframework.web.reactive.",
+                                                     "org.springframework.web.server.",
+                                                     "org.springframework.http.server.reactive."]),
+        ("Reactor's operators and schedulers", ["reactor.core."]),
+        ("Container: connection, HTTP parsing (Reactor Netty, Netty)", []),
     ]),
     "quarkus": ("vert.x-eventloop|executor-thread", [
         HAND_OFF,

@@ -5,15 +5,17 @@
 #   benchmarks/profile.sh http  [--virtual]   sample app under wrk, 64 connections, 2026-07-28 tools/call
 #                                             (APP=bare: the baseline app instead, APP=observed: the sample with
 #                                             Actuator as shipped, APP=quarkus: the Quarkus MCP Server of
-#                                             benchmarks/quarkus-app, session calls only; KIND=legacy: session
-#                                             calls); the sample's and Quarkus's CPU also by stage of the request
+#                                             benchmarks/quarkus-app, session calls only; APP=reactive: the jar
+#                                             REACTIVE_JAR names; KIND=legacy: session calls); the CPU of the
+#                                             sample, the reactive sample and Quarkus also by stage of the request
 #                                             path, the observed sample's Micrometer CPU also by its caller
 #   benchmarks/profile.sh stdio [--observed]  sample jar on stdio, 100,000 pipelined tools/call (observed: with
 #                                             an ObservationRegistry and the Prometheus registry, as stdio.sh)
 #   benchmarks/profile.sh jmh                 CallPathBenchmark (small schema) in JMH with -prof jfr
 #
 # Environment: SECONDS_RECORDED (http, 20), WARMUP (http, s of load before it, 30), CALLS (stdio, 100000),
-# KIND (http: modern|legacy), JFR_SETTINGS (profile), RESULTS_DIR, JAVA_OPTS.
+# KIND (http: modern|legacy), APP (http: sample|bare|observed|quarkus|reactive), REACTIVE_JAR, JFR_SETTINGS (profile),
+# RESULTS_DIR, JAVA_OPTS.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
@@ -38,17 +40,24 @@ http)
     [[ "${APP:-sample}" == bare ]] && { APP_JAR="$BARE_JAR"; summary_args=(); }
     # observed: also who pays for Micrometer (the MCP observation, Spring MVC's request observation)
     [[ "${APP:-sample}" == observed ]] && summary_args+=(--callers-of io.micrometer)
+    if [[ "${APP:-sample}" == reactive ]]; then
+        require_jars "${REACTIVE_JAR:?APP=reactive profiles the jar REACTIVE_JAR names}"
+        APP_JAR="$REACTIVE_JAR"
+        summary_args=(--stages reactive)
+    fi
     if [[ "${APP:-sample}" == quarkus ]]; then
         snapshot_quarkus_app
         APP_JAR="$QUARKUS_JAR"
         summary_args=(--stages quarkus)
         KIND=legacy
     fi
-    command -v wrk > /dev/null || { apt-get update -qq > /dev/null && apt-get install -y -qq wrk > /dev/null; }
+    ensure_tool wrk wrk
     KIND="${KIND:-modern}"
     port=$(free_port)
     own=()
     [[ "$APP_JAR" == "$SAMPLE_JAR" ]] && own=("${PLAIN_SAMPLE_ARGS[@]}")
+    # the sample's exclusion of Actuator, should the reactive sample ship the same file
+    [[ "${APP:-sample}" == reactive ]] && own=(--spring.config.import=optional:classpath:/actuator-off.yml)
     # APP=observed: the sample jar as shipped (Actuator on a free management port of its own)
     [[ "${APP:-sample}" == observed ]] && own=(--management.server.port="$(free_port)")
     # the flight recorder from launch: started later, it instruments classes the JIT has compiled, and the

@@ -50,5 +50,22 @@ for transport in $transports; do
   wait "$app" 2>/dev/null || true
   app=
 done
+
+# The Skills extension's scenarios (SEP-2640): in no requirement set, so run one by one, at 2026-07-28 and
+# (forced, over a session) at 2025-11-25, and every check must be SUCCESS (baseline.yaml `checks` lists the
+# exceptions). SKILLS=0 leaves them out.
+skills=(sep-2640-skills-enumeration sep-2640-skills-manifest sep-2640-skills-directory)
+if [ "${SKILLS:-1}" = 1 ]; then
+  for revision in 2026-07-28 2025-11-25; do
+    flags=()
+    [ "$revision" = 2025-11-25 ] && flags=(--spec-version 2025-11-25 --force)
+    for scenario in "${skills[@]}"; do
+      "$node" "$suite" server --url "http://127.0.0.1:$port/mcp" --scenario "$scenario" ${flags[@]+"${flags[@]}"} \
+        -o "$work/skills-$revision" >>"$work/skills-$revision.log" 2>&1 || true
+    done
+    "$node" "$here/evaluate.mjs" --every-check "$revision" "$work/skills-$revision" "$here/baseline.yaml" \
+      "${skills[@]}" || status=1
+  done
+fi
 echo "conformance results and logs: $work"
 exit $status

@@ -195,6 +195,19 @@ log "servers up after $(($(date +%s) - started)) s"
 flow() { # <script> <args...>: runs one client's flows, bounded, collecting its PASS/FAIL lines
   timeout --kill-after=10 300 "$node" "$here/flows/$1" "${@:2}" 2>>"$work/flows.stderr" | tee -a "$results" || true
 }
+# clients users run beside the official SDKs: LangChain.js's MCP adapters, the Vercel AI SDK's MCP client, and
+# mcp-remote in front of the HTTP endpoint (by default, and bridging to 2026-07-28 with --protocol auto)
+user_clients_http() { # <url> [<label>]
+  local label=${2:-http}
+  flow langchain-js.mjs --transport http --label "$label" --url "$1"
+  flow ai-sdk.mjs --transport http --label "$label" --url "$1"
+  flow mcp-remote.mjs --label "$label" --url "$1"
+  flow mcp-remote.mjs --label "$label-auto" --url "$1" --protocol auto
+}
+user_clients_stdio() { # <the flows' stdio arguments: --jar ... --java-opts ...>
+  flow langchain-js.mjs --transport stdio "$@"
+  flow ai-sdk.mjs --transport stdio "$@"
+}
 direct="http://127.0.0.1:$pA/mcp"
 directPaged="http://127.0.0.1:$pC/mcp"
 rr="http://127.0.0.1:$lbRR/mcp"
@@ -207,6 +220,7 @@ flow ts-client.mjs --transport http --url "$direct" --paged-url "$directPaged"
 flow ts-sdk.mjs --transport http --url "$direct" --paged-url "$directPaged"
 flow inspector.mjs --inspector v1 --transport http --url "$direct"
 flow inspector.mjs --inspector v2 --transport http --url "$direct"
+user_clients_http "$direct"
 log "OAuth: the TypeScript SDK discovers the authorization server, gets a token (client_credentials), calls a tool"
 flow ts-oauth.mjs --url "http://127.0.0.1:$pOAuth/mcp" --issuer "http://127.0.0.1:$pAS" \
   --client-id interop-client --client-secret interop-secret
@@ -290,6 +304,7 @@ flow ts-client.mjs --transport stdio "${jar_args[@]}"
 flow ts-sdk.mjs --transport stdio "${jar_args[@]}"
 flow inspector.mjs --inspector v1 --transport stdio "${jar_args[@]}"
 flow inspector.mjs --inspector v2 --transport stdio "${jar_args[@]}"
+user_clients_stdio "${jar_args[@]}"
 
 # --- verdict against the expected failures -----------------------------------------------------------------
 expected="$here/expected-failures.txt"
@@ -321,6 +336,8 @@ version() { "$node" -p "require('$here/node_modules/$1/package.json').version"; 
 echo "clients: ts-client $(version @modelcontextprotocol/client), ts-sdk $(version @modelcontextprotocol/sdk)," \
   "inspector-cli $(version @modelcontextprotocol/inspector-cli), inspector $(version @modelcontextprotocol/inspector), node $("$node" --version)," \
   "nginx $("$nginx_bin" -v 2>&1 | sed 's/.*nginx\///'), postgresql $("$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)/postgres" -V | sed 's/.* //')"
+echo "user clients: langchain-mcp-adapters $(version @langchain/mcp-adapters) (@langchain/core $(version @langchain/core)," \
+  "@langchain/langgraph $(version @langchain/langgraph)), ai-sdk-mcp $(version @ai-sdk/mcp), mcp-remote $(version mcp-remote)"
 echo "expected failures: $xfailed (listed in interop/expected-failures.txt)"
 echo "run time: $(($(date +%s) - started)) s"
 echo "interop: $passed passed, $failed failed"

@@ -6,7 +6,16 @@ import { readFileSync } from 'node:fs';
 
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 export const TOOL_NAMES = ['forecast', 'get_weather', 'plan_trip'];
+// the sample's resources, sorted: its own two and the files of its skill (the Skills extension)
+export const SAMPLE_RESOURCES = ['skill://trip-planning/SKILL.md', 'skill://trip-planning/examples/lisbon-by-train.md',
+  'weather://maps/europe.png', 'weather://stations'];
 export const SERVER_NAME = 'weather';
+/** The text of the refusal of `forecast {place: Oslo, days: 0}`: what a model must be shown. */
+export const FORECAST_REFUSAL = "Invalid arguments for tool 'forecast':\n- $.days: must have a minimum value of 1 (minimum)";
+/** `forecast`'s `days` parameter as the server lists it: the range and default also in the description. */
+export const FORECAST_DAYS_SCHEMA = {
+  type: 'integer', minimum: 1, maximum: 7, description: 'How many days. From 1 to 7; default 3.', default: 3,
+};
 
 /** Command-line options: --name value pairs. */
 export function options(argv = process.argv.slice(2)) {
@@ -101,6 +110,37 @@ export class Runner {
   }
 }
 
+/**
+ * Watches what an SDK 1.x transport hands its client, to see the protocolVersion the server answered initialize
+ * with: `watchInitialize(transport).value` once connected.
+ */
+export function watchInitialize(t) {
+  const seenVersion = {};
+  let handler;
+  Object.defineProperty(t, 'onmessage', {
+    configurable: true,
+    get: () => handler,
+    set: (h) => {
+      handler = h && ((message, extra) => {
+        if (message?.result?.protocolVersion && message.result.serverInfo) seenVersion.value = message.result.protocolVersion;
+        return h(message, extra);
+      });
+    },
+  });
+  return seenVersion;
+}
+
+/** One raw page of a list method through a TypeScript SDK 1.x client: the `page` of sdkFlows and paginate. */
+export function sdk1Pager(client, requestOptions) {
+  const call = { 'tools/list': ['listTools', 'tools'], 'resources/list': ['listResources', 'resources'],
+    'resources/templates/list': ['listResourceTemplates', 'resourceTemplates'], 'prompts/list': ['listPrompts', 'prompts'] };
+  return async (method, cursor) => {
+    const [fn, key] = call[method];
+    const result = await client[fn](cursor === undefined ? undefined : { cursor }, requestOptions);
+    return { items: result[key], nextCursor: result.nextCursor };
+  };
+}
+
 /** Text of every text block of a tool result or prompt message list, joined. */
 export function texts(blocks) {
   return blocks.filter((b) => b.type === 'text').map((b) => b.text).join('\n');
@@ -184,7 +224,7 @@ export async function sdkFlows(run, api) {
   await run('resources-list', async () => {
     const resources = await listAll(page, 'resources/list');
     const byUri = Object.fromEntries(resources.map((r) => [r.uri, r]));
-    assert.deepEqual(Object.keys(byUri).sort(), ['weather://maps/europe.png', 'weather://stations']);
+    assert.deepEqual(Object.keys(byUri).sort(), SAMPLE_RESOURCES);
     assert.equal(byUri['weather://stations'].mimeType, 'text/plain');
     assert.equal(byUri['weather://maps/europe.png'].mimeType, 'image/png');
     const templates = await listAll(page, 'resources/templates/list');
@@ -264,7 +304,7 @@ export async function paginate(page, seen) {
   } while (cursor !== undefined);
   assert.deepEqual([...names].sort(), TOOL_NAMES, `each tool once: ${names}`);
   const resources = await listAll(page, 'resources/list');
-  assert.deepEqual(resources.map((r) => r.uri).sort(), ['weather://maps/europe.png', 'weather://stations']);
+  assert.deepEqual(resources.map((r) => r.uri).sort(), SAMPLE_RESOURCES);
   if (seen) {
     const served = upstreams(seen.slice(before), 'tools/list');
     assert.ok(served.length >= 2, `tools/list pages served by more than one instance: ${served}`);

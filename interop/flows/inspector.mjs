@@ -35,7 +35,8 @@ function target() {
 function commandLine(methodArgs) {
   if (!v2) return [`${build}cli.js`, '--cli', ...target(), ...methodArgs];
   // Inspector 2: options first, then `--` and the server command, or the URL first (--tool-arg is variadic)
-  const era = ['--protocol-era', 'modern'];
+  // the JVM's start on a loaded 2-CPU machine has taken past Inspector 2's 15 s default: a hang bound, not a timing
+  const era = ['--protocol-era', 'modern', '--connect-timeout', '90000'];
   return opts.transport === 'stdio' ? [`${build}index.js`, '--cli', ...era, ...methodArgs, '--', ...target()]
     : [`${build}index.js`, '--cli', ...target(), ...era, ...methodArgs];
 }

@@ -7,7 +7,10 @@ import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { Runner, SDK_FLOWS, SERVER_NAME, options, paginate, recordingFetch, sdkFlows, stdioCommand, texts, upstreams } from './common.mjs';
+import {
+  Runner, SDK_FLOWS, SERVER_NAME, options, paginate, recordingFetch, sdkFlows, sdk1Pager, stdioCommand, texts, upstreams,
+  watchInitialize,
+} from './common.mjs';
 
 const LEGACY = '2025-11-25';
 const opts = options();
@@ -28,39 +31,12 @@ function transport(paged) {
     { fetch: recordingFetch(seen) });
 }
 
-/** Watches what the transport hands the client, to see the protocolVersion the server answered initialize with. */
-function watchInitialize(t) {
-  const seenVersion = {};
-  let handler;
-  Object.defineProperty(t, 'onmessage', {
-    configurable: true,
-    get: () => handler,
-    set: (h) => {
-      handler = h && ((message, extra) => {
-        if (message?.result?.protocolVersion && message.result.serverInfo) seenVersion.value = message.result.protocolVersion;
-        return h(message, extra);
-      });
-    },
-  });
-  return seenVersion;
-}
-
 async function connect(paged) {
   const client = new Client({ name: 'beammcp-interop', version: '1.0.0' });
   const t = transport(paged);
   const version = watchInitialize(t);
   await client.connect(t, { timeout });
   return { client, transport: t, version: version.value };
-}
-
-function pager(client) {
-  const call = { 'tools/list': ['listTools', 'tools'], 'resources/list': ['listResources', 'resources'],
-    'resources/templates/list': ['listResourceTemplates', 'resourceTemplates'], 'prompts/list': ['listPrompts', 'prompts'] };
-  return async (method, cursor) => {
-    const [fn, key] = call[method];
-    const result = await client[fn](cursor === undefined ? undefined : { cursor }, { timeout });
-    return { items: result[key], nextCursor: result.nextCursor };
-  };
 }
 
 let client;
@@ -76,7 +52,7 @@ const connected = await run('connect', async () => {
 });
 if (!connected) runner.finish('connect failed');
 
-await sdkFlows(run, { client, page: pager(client) });
+await sdkFlows(run, { client, page: sdk1Pager(client, { timeout }) });
 
 if (http) {
   const served = upstreams(seen);
@@ -123,7 +99,7 @@ if (routed) {
 await run('paginate', async () => {
   const paged = await connect(true);
   try {
-    await paginate(pager(paged.client));
+    await paginate(sdk1Pager(paged.client, { timeout }));
   } finally {
     await paged.client.close();
   }

@@ -159,7 +159,18 @@ public record ToolSpec(String name, String title, String description, String inp
          * @return this builder
          */
         public Builder idempotent() {
-            this.idempotent = true;
+            return idempotent(true);
+        }
+
+        /**
+         * Advertises whether repeating a call with the same arguments has no further effect
+         * ({@code idempotentHint}).
+         *
+         * @param idempotent the hint
+         * @return this builder
+         */
+        public Builder idempotent(boolean idempotent) {
+            this.idempotent = idempotent;
             return this;
         }
 

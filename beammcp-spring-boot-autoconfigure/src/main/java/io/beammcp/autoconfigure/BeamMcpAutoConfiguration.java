@@ -23,6 +23,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
+import org.springframework.core.io.ResourceLoader;
+import org.springframework.core.io.support.ResourcePatternUtils;
 import org.springframework.util.ClassUtils;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -32,8 +34,9 @@ import java.nio.charset.StandardCharsets;
  * Builds the {@link McpServer} from everything the application contributes (see {@link McpHostDiscoverer}):
  * beans with {@code @McpTool}, {@code @McpResource}, {@code @McpPrompt} ... methods, binding beans, the
  * low-level {@link Catalog} and {@link Dispatch} with its {@link ResourceReader}, {@link PromptRenderer},
- * {@link Completer} and {@link CatalogChanges}, and a {@link BindingRegistry} (the last two declare that the
- * lists change), with the {@link BeamMcpProperties}. Host values are written, and annotated arguments bound,
+ * {@link Completer} and {@link CatalogChanges}, a {@link BindingRegistry} (the last two declare that the
+ * lists change), {@code McpExtension} beans, and the skills of {@link BeamMcpSkillsProperties} and
+ * {@code SkillBinding} beans (the Skills extension), with the {@link BeamMcpProperties}. Host values are written, and annotated arguments bound,
  * with the application's {@link JsonMapper} ({@code spring.jackson.*}) when there is one. Offering nothing, or
  * a catalog the core refuses, fails startup with an explanation. Every {@link McpObserver} bean sees every
  * message, in their order (see the observation auto-configuration). Declare an {@code McpServer} bean to replace this one.
@@ -42,7 +45,7 @@ import java.nio.charset.StandardCharsets;
  * graceful shutdown waits for requests), each {@code subscriptions/listen} with its final result.
  */
 @AutoConfiguration
-@EnableConfigurationProperties({BeamMcpProperties.class, BeamMcpLimitsProperties.class})
+@EnableConfigurationProperties({BeamMcpProperties.class, BeamMcpLimitsProperties.class, BeamMcpSkillsProperties.class})
 public final class BeamMcpAutoConfiguration {
 
     /** With Spring Security, task work runs within the security context of the request that started it. */
@@ -56,7 +59,8 @@ public final class BeamMcpAutoConfiguration {
             BeamMcpProperties properties, ObjectProvider<TaskStore> taskStore,
             ObjectProvider<BeamMcpTasksProperties> tasksProperties, Environment environment,
             ObjectProvider<McpObserver> observers,
-            BeamMcpLimitsProperties limits, ObjectProvider<McpAccessPolicy> accessPolicy) {
+            BeamMcpLimitsProperties limits, ObjectProvider<McpAccessPolicy> accessPolicy,
+            BeamMcpSkillsProperties skills, ResourceLoader loader) {
         BeamMcpTasksProperties tasks = tasksProperties.getIfAvailable(BeamMcpTasksProperties::new);
         BeamMcpProperties.Tools tools = properties.getTools();
         BeamMcpProperties.Streams streams = properties.getStreams();
@@ -65,7 +69,8 @@ public final class BeamMcpAutoConfiguration {
         BeamMcpProperties.ListCache discover = properties.getDiscover();
         BeamMcpProperties.Input input = properties.getInput();
         McpServerBuilder builder = McpServer.builder().valueMapper(jsonMapper.getIfAvailable());
-        new McpHostDiscoverer(beans).contribute(builder);
+        new McpHostDiscoverer(beans).contribute(builder, SkillsDiscoverer.contribute(builder, skills,
+                ResourcePatternUtils.getResourcePatternResolver(loader), beans));
         return builder.serverName(orElse(properties.getServerName(),
                         environment.getProperty("spring.application.name", "beammcp")))
                 .serverVersion(orElse(properties.getServerVersion(),

@@ -6,12 +6,15 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /**
  * Explains a startup that failed because the MCP server refused what the application offers (a schema that
- * does not compile, a name two beans claim, a method it cannot bind), and says where to look.
+ * does not compile, a name two beans claim, a method it cannot bind, a skill clients could not use, an extension
+ * contributed twice), and says where to look.
  */
 final class InvalidCatalogFailureAnalyzer extends AbstractFailureAnalyzer<InvalidCatalogException> {
 
-    static final String ACTION = "Correct the tool, resource, prompt or schema named above: names, URIs and templates"
-            + " are unique across all beans, and a schema is a JSON Schema 2020-12 object.";
+    static final String ACTION = "Correct the tool, resource, prompt, schema, skill or extension named above: names,"
+            + " URIs, templates, extension identifiers and their methods are unique across all beans, a schema is a"
+            + " JSON Schema 2020-12 object, and a skill is a folder whose SKILL.md begins with YAML frontmatter naming"
+            + " it (its folder's name) and describing it.";
 
     @Override
     protected FailureAnalysis analyze(Throwable rootFailure, InvalidCatalogException cause) {

@@ -12,6 +12,7 @@ import io.beammcp.core.catalog.CatalogChanges;
 import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.catalog.PromptRenderer;
 import io.beammcp.core.catalog.ResourceReader;
+import io.beammcp.core.extension.McpExtension;
 import io.beammcp.core.server.McpServerBuilder;
 import org.springframework.aop.framework.autoproxy.AutoProxyUtils;
 import org.springframework.beans.factory.NoUniqueBeanDefinitionException;
@@ -31,7 +32,8 @@ import java.util.Map;
  * Finds everything the application contributes to its MCP server, in order, and hands it to the builder
  * under its bean's name: beans with annotated methods (in definition order), {@link Binding} beans (tools,
  * resources, templates and prompts bound to their code, by their order),
- * the low-level {@link Catalog} with its {@link Dispatch} (an adapter onto bindings), and a {@link BindingRegistry}.
+ * the low-level {@link Catalog} with its {@link Dispatch} (an adapter onto bindings), a {@link BindingRegistry}, and
+ * {@link McpExtension} beans (by their order).
  */
 final class McpHostDiscoverer {
 
@@ -41,11 +43,15 @@ final class McpHostDiscoverer {
         this.beans = beans;
     }
 
-    /** Adds every contribution; none at all is a {@link MissingHostBeanException}. */
-    void contribute(McpServerBuilder builder) {
-        int contributions = annotated(builder);
+    /**
+     * Adds every contribution; none at all, counting {@code others} made already (the skills), is a
+     * {@link MissingHostBeanException}.
+     */
+    void contribute(McpServerBuilder builder, int others) {
+        int contributions = others + annotated(builder);
         contributions += bindings(builder);
         contributions += lowLevel(builder);
+        contributions += extensions(builder);
         String registry = single(BindingRegistry.class);
         if (registry != null) {
             builder.registry(registry, beans.getBean(registry, BindingRegistry.class));
@@ -81,6 +87,13 @@ final class McpHostDiscoverer {
         List<Map.Entry<String, Binding>> found = new ArrayList<>(beans.getBeansOfType(Binding.class).entrySet());
         found.sort((a, b) -> AnnotationAwareOrderComparator.INSTANCE.compare(a.getValue(), b.getValue()));
         found.forEach(entry -> builder.add(entry.getKey(), entry.getValue()));
+        return found.size();
+    }
+
+    private int extensions(McpServerBuilder builder) {
+        List<Map.Entry<String, McpExtension>> found = new ArrayList<>(beans.getBeansOfType(McpExtension.class).entrySet());
+        found.sort((a, b) -> AnnotationAwareOrderComparator.INSTANCE.compare(a.getValue(), b.getValue()));
+        found.forEach(entry -> builder.extension(entry.getKey(), entry.getValue()));
         return found.size();
     }
 

@@ -5,6 +5,7 @@ import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import io.beammcp.core.server.McpServer;
+import io.beammcp.testsupport.LineSink;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.SpringApplication;
@@ -17,7 +18,6 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.mock.env.MockEnvironment;
 import tools.jackson.databind.JsonNode;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -143,7 +143,7 @@ class BeamMcpStdioAutoConfigurationTests {
 
         Session(ConfigurableApplicationContext context) throws IOException {
             InputStream in = new PipedInputStream(stdin, 64 * 1024);
-            StdioRunner stdio = new StdioRunner(context.getBean(McpServer.class), context, in, new LineSink(stdout),
+            StdioRunner stdio = new StdioRunner(context.getBean(McpServer.class), context, in, new LineSink(stdout::add),
                     status::complete);
             ready(stdio, context);
         }
@@ -170,27 +170,6 @@ class BeamMcpStdioAutoConfigurationTests {
         @Override
         public void close() throws IOException {
             stdin.close();
-        }
-    }
-
-    /** Splits what the transport writes into lines. */
-    static final class LineSink extends OutputStream {
-
-        private final BlockingQueue<String> lines;
-        private final ByteArrayOutputStream current = new ByteArrayOutputStream();
-
-        LineSink(BlockingQueue<String> lines) {
-            this.lines = lines;
-        }
-
-        @Override
-        public synchronized void write(int b) {
-            if (b == '\n') {
-                lines.add(current.toString(StandardCharsets.UTF_8));
-                current.reset();
-            } else {
-                current.write(b);
-            }
         }
     }
 

@@ -5,6 +5,7 @@ import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
 import io.beammcp.core.server.McpServer;
+import io.beammcp.testsupport.LineSink;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -83,7 +84,7 @@ class StdioRunnerOrderTests {
         final PipedOutputStream client = new PipedOutputStream();
         final PipedInputStream serverIn;
         final BlockingQueue<String> answers = new LinkedBlockingQueue<>();
-        final OutputStream serverOut = new BeamMcpStdioAutoConfigurationTests.LineSink(answers);
+        final OutputStream serverOut = new LineSink(answers::add);
         final CompletableFuture<Integer> status = new CompletableFuture<>();
 
         Pipes() throws Exception {

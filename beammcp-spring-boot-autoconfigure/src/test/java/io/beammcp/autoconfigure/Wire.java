@@ -4,7 +4,8 @@ import io.beammcp.core.spi.Exchange;
 import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.server.McpServer;
 import io.beammcp.core.spi.Reply;
-import io.beammcp.core.spi.TransportFacts;
+import io.beammcp.testsupport.Messages;
+import io.beammcp.testsupport.core.StubExchange;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -14,34 +15,28 @@ import java.util.function.Consumer;
 /** Builds wire messages and asks a server directly, as one stdio line would. */
 public final class Wire {
 
-    static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final String META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+    static final JsonMapper JSON = Messages.JSON;
 
     private Wire() {
     }
 
     /** A 2026-07-28 request; {@code params} is the JSON members besides {@code _meta}, or empty. */
     static String modern(Object id, String method, String params) {
-        String members = params.isEmpty() ? META : params + "," + META;
-        return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"" + method
-                + "\",\"params\":{" + members + "}}";
+        return Messages.modern(id, method, params);
     }
 
     /** A 2025-11-25 {@code initialize} request. */
     public static String initialize(Object id) {
-        return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"initialize\",\"params\":"
-                + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
-                + "\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}}";
+        return Messages.initialize(id, "test");
     }
 
     static String legacy(Object id, String method) {
-        return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"" + method + "\"}";
+        return Messages.legacy(id, method, null);
     }
 
     /** The response to one message, parsed. */
     static JsonNode ask(McpServer server, String message) {
-        Reply reply = server.handle(message.getBytes(StandardCharsets.UTF_8), stdio(McpServer.newSession(), sent -> { }));
+        Reply reply = server.handle(message.getBytes(StandardCharsets.UTF_8), StubExchange.stdio(McpServer.newSession()));
         return JSON.readTree(reply.body());
     }
 
@@ -52,28 +47,8 @@ public final class Wire {
 
     /** The same, from {@code principal}. */
     public static Exchange stdio(LegacySession session, Consumer<String> sent, java.security.Principal principal) {
-        return new Exchange() {
-            @Override
-            public java.security.Principal principal() {
-                return principal;
-            }
-
-            @Override
-            public TransportFacts facts() {
-                return TransportFacts.STDIO;
-            }
-
-            @Override
-            public LegacySession session() {
-                return session;
-            }
-
-            @Override
-            public boolean send(byte[] message) {
-                sent.accept(new String(message, StandardCharsets.UTF_8));
-                return true;
-            }
-        };
+        return StubExchange.stdio(session).from(principal)
+                .sending(message -> sent.accept(new String(message, StandardCharsets.UTF_8)));
     }
 
     static JsonNode parse(String line) {

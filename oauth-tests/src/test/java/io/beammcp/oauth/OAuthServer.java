@@ -1,6 +1,6 @@
 package io.beammcp.oauth;
 
-import io.beammcp.autoconfigure.http.Transport;
+import io.beammcp.testsupport.Transport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;

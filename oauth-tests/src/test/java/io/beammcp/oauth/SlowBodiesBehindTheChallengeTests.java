@@ -1,7 +1,7 @@
 package io.beammcp.oauth;
 
-import io.beammcp.autoconfigure.http.RawHttp;
-import io.beammcp.autoconfigure.http.SlowBodies;
+import io.beammcp.testsupport.RawHttp;
+import io.beammcp.testsupport.SlowBodies;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -2,6 +2,7 @@ package io.beammcp.reliability;
 
 import io.beammcp.core.server.McpServer;
 import io.beammcp.core.server.McpServerBuilder;
+import io.beammcp.testsupport.RawHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;

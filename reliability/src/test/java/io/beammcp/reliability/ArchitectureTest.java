@@ -105,17 +105,15 @@ class ArchitectureTest {
      * schema text is not JSON), and the failure analyzer that shows them.
      */
     private static final java.util.Set<String> MESSAGE_READERS = java.util.Set.of(
-            "io.beammcp.core.internal.engine.CatalogState.<init>",
-            "io.beammcp.core.internal.engine.CatalogState.recompile",
-            "io.beammcp.core.internal.resources.Resources.advertise",
+            "io.beammcp.core.internal.catalog.LiveCatalog.<init>",
+            "io.beammcp.core.internal.catalog.LiveCatalog.changed",
+            "io.beammcp.core.internal.catalog.CompiledTool.compile",
+            "io.beammcp.core.internal.catalog.CompiledTemplate.matcher",
             "io.beammcp.core.internal.catalog.SchemaCompiler.compile",
             "io.beammcp.core.internal.json.JsonCodec.readDocument",
-            "io.beammcp.core.internal.tools.ToolIndex.compile", "io.beammcp.core.internal.prompts.Prompts.compile",
             "io.beammcp.core.internal.annotated.AnnotatedBeans.scan",
             "io.beammcp.core.internal.annotated.AnnotatedBeans.template",
-            "io.beammcp.core.internal.host.Composition$Builder.compile",
-            "io.beammcp.core.internal.host.HostCatalog.recompose",
-            "io.beammcp.core.internal.host.HostAssembly.compose",
+            "io.beammcp.core.internal.annotated.FixedSource.of",
             "io.beammcp.autoconfigure.InvalidCatalogFailureAnalyzer.analyze");
 
     /**

@@ -1,6 +1,7 @@
 package io.beammcp.reliability;
 
 import io.beammcp.autoconfigure.http.McpSessionStore;
+import io.beammcp.testsupport.RawHttp;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;

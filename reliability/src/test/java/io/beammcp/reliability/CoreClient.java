@@ -5,6 +5,9 @@ import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.server.McpServer;
 import io.beammcp.core.spi.Reply;
 import io.beammcp.core.spi.TransportFacts;
+import io.beammcp.testsupport.JsonRpcAssertions;
+import io.beammcp.testsupport.Messages;
+import io.beammcp.testsupport.core.StubExchange;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -15,17 +18,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
  * A client of the core through its public entry point {@link McpServer#handle}: the bytes of one message
  * plus the transport facts (transport, headers, legacy session), and back what would go on the wire.
  */
 final class CoreClient {
 
-    static final JsonMapper JSON = JsonMapper.builder().build();
-    static final String META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+    static final JsonMapper JSON = Messages.JSON;
+    static final String META = Messages.META;
 
     final McpServer server;
     final Map<String, List<String>> headers = new LinkedHashMap<>();
@@ -59,26 +59,9 @@ final class CoreClient {
         return this;
     }
 
+    /** An exchange with the transport, a copy of the headers and the session as they are now. */
     Exchange exchange() {
-        TransportFacts t = transport;
-        Map<String, List<String>> h = new LinkedHashMap<>(headers);
-        LegacySession s = withSession ? session : null;
-        return new Exchange() {
-            @Override
-            public TransportFacts facts() {
-                return t;
-            }
-
-            @Override
-            public List<String> headers(String name) {
-                return h.getOrDefault(name.toLowerCase(Locale.ROOT), List.of());
-            }
-
-            @Override
-            public LegacySession session() {
-                return s;
-            }
-        };
+        return StubExchange.of(transport, headers, withSession ? session : null);
     }
 
     /** Sends raw bytes; answers the response text, or {@code null} when nothing is sent. */
@@ -101,19 +84,15 @@ final class CoreClient {
 
     /** A 2026-07-28 request; {@code members} are the params members besides {@code _meta}, or null. */
     static String modernMessage(Object id, String method, String members) {
-        String params = members == null || members.isEmpty() ? "{" + META + "}" : "{" + members + "," + META + "}";
-        return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"" + method
-                + "\",\"params\":" + params + "}";
+        return Messages.modern(id, method, members);
     }
 
     static String legacyMessage(Object id, String method, String params) {
-        return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"" + method + "\""
-                + (params == null ? "" : ",\"params\":" + params) + "}";
+        return Messages.legacy(id, method, params);
     }
 
     static String initializeMessage(Object id) {
-        return legacyMessage(id, "initialize", "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
-                + "\"clientInfo\":{\"name\":\"reliability\",\"version\":\"1\"}}");
+        return Messages.initialize(id, "reliability");
     }
 
     JsonNode modern(Object id, String method, String members) {
@@ -131,19 +110,10 @@ final class CoreClient {
     }
 
     static void assertError(JsonNode response, Object id, int code) {
-        assertThat(response).as("a response").isNotNull();
-        assertThat(response.has("result")).as("no result in %s", response).isFalse();
-        assertThat(response.path("error").path("code").asInt()).as("error code of %s", response).isEqualTo(code);
-        if (id == null) {
-            assertThat(response.has("id")).as("id omitted in %s", response).isFalse();
-        } else {
-            assertThat(response.get("id")).isEqualTo(JSON.valueToTree(id));
-        }
+        JsonRpcAssertions.assertError(response, id, code);
     }
 
     static JsonNode result(JsonNode response) {
-        assertThat(response).as("a response").isNotNull();
-        assertThat(response.has("error")).as("no error in %s", response).isFalse();
-        return response.get("result");
+        return JsonRpcAssertions.result(response);
     }
 }

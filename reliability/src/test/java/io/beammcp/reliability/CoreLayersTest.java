@@ -27,8 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The core's packages in their layers, top to bottom: the facade; the engine and the scanning of annotated beans;
- * the features; calls, streams and input; the compiled catalog, sessions, access and limits; the protocol; JSON
- * and stdio framing; and at the bottom the host API and the SPI, which import nothing internal. A package may use
+ * the features (the Tasks and Skills extensions among them); calls, streams and input; the compiled catalog, sessions, access and limits; the protocol; JSON
+ * and stdio framing; and at the bottom the host API, the SPI and the extension API, which import nothing internal. A package may use
  * its own layer and those below it, never one above, and no packages form a cycle.
  */
 class CoreLayersTest {
@@ -56,14 +56,14 @@ class CoreLayersTest {
                 .layer("Facade").definedBy(CORE + ".server..")
                 .layer("Engine").definedBy(internal("engine"), internal("annotated"))
                 .layer("Features").definedBy(internal("tools"), internal("resources"), internal("prompts"),
-                        internal("completion"), internal("tasks"))
+                        internal("completion"), internal("tasks"), internal("skills"))
                 .layer("Calls").definedBy(internal("call"), internal("streams"), internal("input"))
                 .layer("Catalog").definedBy(internal("catalog"), internal("session"), internal("access"),
                         internal("limits"))
                 .layer("Protocol").definedBy(internal("protocol"))
                 .layer("Json").definedBy(internal("json"), internal("stdio"))
                 .layer("Api").definedBy(CORE, CORE + ".annotation..", CORE + ".catalog..", CORE + ".tasks..",
-                        CORE + ".spi..")
+                        CORE + ".spi..", CORE + ".extension..")
                 .whereLayer("Facade").mayNotBeAccessedByAnyLayer()
                 .whereLayer("Engine").mayOnlyBeAccessedByLayers("Facade")
                 .whereLayer("Features").mayOnlyBeAccessedByLayers("Facade", "Engine")

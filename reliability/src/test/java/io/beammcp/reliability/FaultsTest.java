@@ -105,6 +105,6 @@ class FaultsTest {
         assertThat(output.getAll()).contains("Tool 'boom' failed; the client got -32603",
                 "java.lang.IllegalStateException: host failure with " + TestHost.SECRET, "at io.beammcp.reliability.TestHost",
                 "Reading a resource failed; the client got -32603", "disk " + TestHost.SECRET + " failed",
-                "Rendering the result of tool 'nothing' failed", "java.lang.IllegalStateException: Dispatch returned null");
+                "Rendering the result of tool 'nothing' failed", "java.lang.IllegalStateException: The tool's handler returned null");
     }
 }

@@ -1,5 +1,6 @@
 package io.beammcp.reliability;
 
+import io.beammcp.testsupport.RawHttp;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 

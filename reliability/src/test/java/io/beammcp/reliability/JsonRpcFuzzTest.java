@@ -4,7 +4,7 @@ import io.beammcp.core.spi.Exchange;
 import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.server.McpServer;
 import io.beammcp.core.spi.Reply;
-import io.beammcp.core.spi.TransportFacts;
+import io.beammcp.testsupport.core.StubExchange;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -144,17 +144,7 @@ class JsonRpcFuzzTest {
     }
 
     private static Exchange stdio(LegacySession session) {
-        return new Exchange() {
-            @Override
-            public TransportFacts facts() {
-                return TransportFacts.STDIO;
-            }
-
-            @Override
-            public LegacySession session() {
-                return session;
-            }
-        };
+        return StubExchange.stdio(session);
     }
 
     /** An HTTP exchange whose headers mirror the method, contradict it, or are missing, at random. */
@@ -170,21 +160,6 @@ class JsonRpcFuzzTest {
         if (random.nextBoolean()) {
             headers.put("mcp-name", List.of(MessageFuzzer.TOOLS.get(random.nextInt(MessageFuzzer.TOOLS.size()))));
         }
-        return new Exchange() {
-            @Override
-            public TransportFacts facts() {
-                return TransportFacts.HTTP;
-            }
-
-            @Override
-            public List<String> headers(String name) {
-                return headers.getOrDefault(name.toLowerCase(java.util.Locale.ROOT), List.of());
-            }
-
-            @Override
-            public LegacySession session() {
-                return null;
-            }
-        };
+        return StubExchange.http(headers);
     }
 }

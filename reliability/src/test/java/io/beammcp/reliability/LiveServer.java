@@ -1,5 +1,8 @@
 package io.beammcp.reliability;
 
+import io.beammcp.testsupport.LiveHttp;
+import io.beammcp.testsupport.Messages;
+import io.beammcp.testsupport.RawHttp;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -7,11 +10,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * One live server shared by the HTTP reliability tests (one cached Spring context): Tomcat on a random
@@ -24,11 +23,10 @@ import java.util.List;
                 "beammcp.http.read-timeout=1s", "beammcp.http.session.max-count=300" })
 abstract class LiveServer {
 
-    static final String MODERN = "2026-07-28";
-    static final String LEGACY = "2025-11-25";
+    static final String MODERN = Messages.MODERN;
+    static final String LEGACY = Messages.LEGACY;
     static final int MIB = 1024 * 1024;
-    static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    static final HttpClient CLIENT = LiveHttp.CLIENT;
 
     @LocalServerPort
     int port;
@@ -42,27 +40,15 @@ abstract class LiveServer {
 
     /** The 2026-07-28 header lines for a method, plus {@code Mcp-Name} when {@code name} is not null. */
     static String[] modernHeaders(String method, String name) {
-        List<String> lines = new ArrayList<>(List.of("MCP-Protocol-Version: " + MODERN, "Mcp-Method: " + method));
-        if (name != null) {
-            lines.add("Mcp-Name: " + name);
-        }
-        return lines.toArray(String[]::new);
+        return LiveHttp.modernHeaderLines(method, name);
     }
 
     static String[] with(String[] lines, String... more) {
-        List<String> all = new ArrayList<>(List.of(lines));
-        all.addAll(List.of(more));
-        return all.toArray(String[]::new);
+        return LiveHttp.with(lines, more);
     }
 
     HttpResponse<String> post(String body, String... headerPairs) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint()).timeout(Duration.ofSeconds(10))
-                .POST(HttpRequest.BodyPublishers.ofString(body)).header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream");
-        for (int i = 0; i < headerPairs.length; i += 2) {
-            request.header(headerPairs[i], headerPairs[i + 1]);
-        }
-        return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return LiveHttp.post(endpoint(), body, headerPairs);
     }
 
     /** One request on a fresh connection through {@link RawHttp}. */

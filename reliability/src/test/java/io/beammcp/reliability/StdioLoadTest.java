@@ -2,6 +2,7 @@ package io.beammcp.reliability;
 
 import io.beammcp.core.server.McpServer;
 import io.beammcp.core.server.StdioTransport;
+import io.beammcp.testsupport.LineSink;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -107,33 +108,5 @@ class StdioLoadTest {
             case 9 -> "-32601";
             default -> null;
         };
-    }
-
-    /** Collects whole lines written to it and hands each to a consumer. */
-    private static final class LineSink extends OutputStream {
-
-        private final java.util.function.Consumer<String> consumer;
-        private final java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
-
-        LineSink(java.util.function.Consumer<String> consumer) {
-            this.consumer = consumer;
-        }
-
-        @Override
-        public synchronized void write(int b) {
-            if (b == '\n') {
-                consumer.accept(line.toString(StandardCharsets.UTF_8));
-                line.reset();
-            } else {
-                line.write(b);
-            }
-        }
-
-        @Override
-        public synchronized void write(byte[] bytes, int off, int len) {
-            for (int i = off; i < off + len; i++) {
-                write(bytes[i]);
-            }
-        }
     }
 }

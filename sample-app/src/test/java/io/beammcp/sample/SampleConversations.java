@@ -3,16 +3,30 @@ package io.beammcp.sample;
 import io.beammcp.test.McpErrorException;
 import io.beammcp.test.McpTestClient;
 import io.beammcp.test.ToolCallResult;
+import tools.jackson.databind.JsonNode;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-/** What every way of reaching the sample must answer alike: its tools, resources, prompt and completion. */
+/** What every way of reaching the sample must answer alike: its tools, resources, skill, prompt and completion. */
 final class SampleConversations {
 
     private SampleConversations() {
+    }
+
+    private static String sha256(String text) {
+        try {
+            return "sha256:" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static void converse(McpTestClient client) {
@@ -37,7 +51,14 @@ final class SampleConversations {
                 "transport", "train")).text()).startsWith("Trip to Porto, Portugal by train:");
 
         assertThat(client.listResources()).extracting(r -> r.get("uri").asString())
-                .containsExactlyInAnyOrder("weather://stations", "weather://maps/europe.png");
+                .containsExactlyInAnyOrder("weather://stations", "weather://maps/europe.png",
+                        "skill://trip-planning/SKILL.md", "skill://trip-planning/examples/lisbon-by-train.md");
+        // the trip-planning skill of src/main/resources/mcp/skills, its SKILL.md as the digest says
+        JsonNode skill = client.page("skills/list", null).items().get(0);
+        assertThat(skill.at("/frontmatter/name").asString()).isEqualTo("trip-planning");
+        JsonNode skillMd = client.readResource("skill://trip-planning/SKILL.md").get(0);
+        assertThat(skillMd.get("mimeType").asString()).isEqualTo("text/markdown");
+        assertThat(skill.at("/resources/0/digest").asString()).isEqualTo(sha256(skillMd.get("text").asString()));
         assertThat(client.readResource("weather://place/New%20York").get(0).get("text").asString())
                 .startsWith("{\"place\":\"New York\",\"now\":\"New York: ");
         assertThat(client.readResource("weather://maps/europe.png").get(0).has("blob")).isTrue();

@@ -1,6 +1,6 @@
 package io.beammcp.security;
 
-import io.beammcp.autoconfigure.http.RawHttp;
+import io.beammcp.testsupport.RawHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -90,13 +90,11 @@ abstract class SecuredHttpTests {
     void chunkedBodySeesTheCaller() throws IOException {
         byte[] body = whoami(300).getBytes(StandardCharsets.UTF_8);
         try (RawHttp http = new RawHttp(port)) {
-            StringBuilder head = new StringBuilder("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n"
-                    + "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
-                    + "Transfer-Encoding: chunked\r\n");
-            for (String line : modern("tools/call", "whoami", BOB)) {
-                head.append(line).append("\r\n");
-            }
-            http.send(head.append("\r\n").toString());
+            String[] lines = modern("tools/call", "whoami", BOB);
+            String[] chunked = new String[lines.length + 1];
+            chunked[0] = "Transfer-Encoding: chunked";
+            System.arraycopy(lines, 0, chunked, 1, lines.length);
+            http.send(http.head(-1, chunked));
             int half = body.length / 2;
             http.send(Integer.toHexString(half) + "\r\n");
             http.send(java.util.Arrays.copyOfRange(body, 0, half));
@@ -113,13 +111,7 @@ abstract class SecuredHttpTests {
     void bodyDripFedInTwoPartsSeesTheCaller() throws Exception {
         byte[] body = whoami(200).getBytes(StandardCharsets.UTF_8);
         try (RawHttp http = new RawHttp(port)) {
-            StringBuilder head = new StringBuilder("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n"
-                    + "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
-                    + "Content-Length: " + body.length + "\r\n");
-            for (String line : modern("tools/call", "whoami", ALICE)) {
-                head.append(line).append("\r\n");
-            }
-            http.send(head.append("\r\n").toString());
+            http.send(http.head(body.length, modern("tools/call", "whoami", ALICE)));
             http.send(java.util.Arrays.copyOfRange(body, 0, 50));
             // the rest comes later, so the endpoint goes on reading it after the filter chain has returned
             Thread.sleep(300);
@@ -249,8 +241,7 @@ abstract class SecuredHttpTests {
     @Test
     void aRefusalBeforeTheBodyClosesTheConnectionWithoutWaitingForTheBody() throws IOException {
         try (RawHttp http = new RawHttp(port)) {
-            http.send("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: 1000\r\n\r\n");
+            http.sendHead("POST", "Content-Type: application/json", "Content-Length: 1000");
             RawHttp.Response response = http.read();
             assertThat(response.status()).isEqualTo(401);
             assertThat(response.header("WWW-Authenticate")).startsWith("Basic");
@@ -281,9 +272,9 @@ abstract class SecuredHttpTests {
 
     RawHttp.Response preflight(String origin) throws IOException {
         try (RawHttp http = new RawHttp(port)) {
-            http.send("OPTIONS /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nOrigin: " + origin + "\r\n"
-                    + "Access-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: authorization,"
-                    + " content-type, mcp-protocol-version, mcp-method, mcp-name, mcp-session-id, last-event-id\r\n\r\n");
+            http.sendHead("OPTIONS", "Origin: " + origin, "Access-Control-Request-Method: POST",
+                    "Access-Control-Request-Headers: authorization, content-type, mcp-protocol-version, mcp-method,"
+                            + " mcp-name, mcp-session-id, last-event-id");
             return http.read();
         }
     }

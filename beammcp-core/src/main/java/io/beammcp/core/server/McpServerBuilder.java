@@ -9,6 +9,7 @@ import io.beammcp.core.catalog.CatalogChanges;
 import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.catalog.PromptRenderer;
 import io.beammcp.core.catalog.ResourceReader;
+import io.beammcp.core.extension.McpExtension;
 import io.beammcp.core.internal.annotated.FixedSource;
 import io.beammcp.core.internal.catalog.LowLevelSource;
 import io.beammcp.core.internal.catalog.RegistrySource;
@@ -69,6 +70,7 @@ public final class McpServerBuilder {
     private McpObserver observer;
     private McpAccessPolicy accessPolicy;
     private McpLimits limits = McpLimits.DEFAULTS;
+    private final List<ServerConfig.Contributed> extensions = new ArrayList<>();
 
     McpServerBuilder() {
     }
@@ -179,23 +181,13 @@ public final class McpServerBuilder {
         return this;
     }
 
-    /**
-     * Sets how many items a list page holds.
-     *
-     * @param pageSize a positive page size (default 50)
-     * @return this builder
-     */
+    /** Sets how many items a list page holds, a positive number (default 50); returns this builder. */
     public McpServerBuilder pageSize(int pageSize) {
         this.pageSize = pageSize;
         return this;
     }
 
-    /**
-     * Sets the largest message read, in bytes.
-     *
-     * @param bytes a positive size (default 1 MiB)
-     * @return this builder
-     */
+    /** Sets the largest message read, a positive number of bytes (default 1 MiB); returns this builder. */
     public McpServerBuilder maxMessageSize(long bytes) {
         this.maxMessageSize = bytes;
         return this;
@@ -335,6 +327,19 @@ public final class McpServerBuilder {
         return tasks(store, TaskOptions.DEFAULTS);
     }
 
+    /**
+     * Adds an extension of the protocol, such as the Skills extension {@link McpSkills} builds.
+     *
+     * @param source a name for it in error messages, such as its bean's name
+     * @param extension the extension
+     * @return this builder
+     */
+    public McpServerBuilder extension(String source, McpExtension extension) {
+        extensions.add(new ServerConfig.Contributed(Objects.requireNonNull(source, "source"),
+                Objects.requireNonNull(extension, "extension")));
+        return this;
+    }
+
     /** Sets what sees every request and notification served (metrics, tracing), or {@code null} for none. */
     public McpServerBuilder observer(McpObserver observer) {
         this.observer = observer;
@@ -361,8 +366,8 @@ public final class McpServerBuilder {
      * Compiles the catalog and builds the server.
      *
      * @return the server
-     * @throws InvalidCatalogException naming what is wrong with the catalog, and both sources of a name
-     *         declared twice
+     * @throws InvalidCatalogException naming what is wrong with the catalog or an extension, and both sources of
+     *         a name, extension or method declared twice
      * @throws IllegalArgumentException naming a setting that is wrong
      */
     public McpServer build() {
@@ -382,6 +387,7 @@ public final class McpServerBuilder {
                 new ServerConfig.Bounds(maxMessageSize, toolTimeout, maxStreams, maxStreamsPerSession,
                         maxStreamsPerCaller),
                 new ServerConfig.Input(inputStateKey, inputStateTtl, inputTimeout), values, taskStore,
-                taskStore == null ? null : TaskSettings.of(taskOptions), observer, limits, accessPolicy));
+                taskStore == null ? null : TaskSettings.of(taskOptions), observer, limits, accessPolicy,
+                List.copyOf(extensions)));
     }
 }

@@ -3,7 +3,8 @@ package io.beammcp.core.spi;
 import java.security.Principal;
 
 /**
- * Decides, per caller, which tools, resources, templates and prompts it sees and which declared scopes it holds.
+ * Decides, per caller, which tools, resources, templates, prompts and skills it sees and which declared scopes it
+ * holds.
  *
  * <p>What a caller does not {@linkplain #sees see} is left out of its lists and is unknown to it on
  * {@code tools/call}, {@code resources/read}, {@code prompts/get} and {@code completion/complete}, with exactly
@@ -27,7 +28,13 @@ public interface McpAccessPolicy {
         RESOURCE_TEMPLATE,
 
         /** A prompt, named by its name. */
-        PROMPT
+        PROMPT,
+
+        /**
+         * A skill of the Skills extension, named by the URI of its {@code SKILL.md}; a skill the caller does not
+         * see is left out of {@code skills/list}, unknown to {@code skills/get}, and its files to every read.
+         */
+        SKILL
     }
 
     /**

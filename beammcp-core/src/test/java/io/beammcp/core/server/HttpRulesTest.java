@@ -1,5 +1,14 @@
 package io.beammcp.core.server;
 
+import io.beammcp.core.Content;
+import io.beammcp.core.PromptArgument;
+import io.beammcp.core.PromptMessage;
+import io.beammcp.core.PromptResult;
+import io.beammcp.core.PromptSpec;
+import io.beammcp.core.ReadResult;
+import io.beammcp.core.ResourceContents;
+import io.beammcp.core.ResourceSpec;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.spi.Reply;
 import io.beammcp.core.Revision;
 import io.beammcp.core.ToolResult;
@@ -9,6 +18,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static io.beammcp.core.server.Wire.assertError;
@@ -72,6 +84,25 @@ class HttpRulesTest {
     }
 
     @Test
+    void theVersionHeaderMustEqualTheMetaVersion() {
+        wire.modernHeaders("tools/list");
+        assertThat(result(wire.modern(1, "tools/list", null)).has("tools")).isTrue();
+        wire.header("MCP-Protocol-Version", "2025-11-25");
+        assertError(wire.modern(2, "tools/list", null), 2, -32020);
+        assertThat(wire.last.refused()).isTrue();
+        wire.header("MCP-Protocol-Version", "2026-07-29");
+        assertError(wire.modern(3, "tools/list", null), 3, -32020);
+    }
+
+    @Test
+    void theBase64SentinelIsLiteralInTheVersionHeader() {
+        // "2026-07-28" in the sentinel form: the form is allowed only on Mcp-Name and Mcp-Param-*
+        wire.header("MCP-Protocol-Version", "=?base64?MjAyNi0wNy0yOA==?=");
+        wire.header("Mcp-Method", "tools/list");
+        assertError(wire.modern(5, "tools/list", null), 5, -32020);
+    }
+
+    @Test
     void theMethodHeaderMustMatchCaseSensitively() {
         wire.modernHeaders("TOOLS/LIST");
         assertError(wire.modern(1, "tools/list", null), 1, -32020);
@@ -98,6 +129,8 @@ class HttpRulesTest {
         assertError(call("{}"), 1, -32020);
         wire.header("Mcp-Name", "get_weather", "other");
         assertError(call("{}"), 1, -32020);
+        wire.header("Mcp-Name", "Get_weather");
+        assertError(call("{}"), 1, -32020);
         wire.header("Mcp-Name", "get_weather");
         assertThat(result(call("{}")).has("content")).isTrue();
         assertThat(calls).hasValue(1);
@@ -113,6 +146,9 @@ class HttpRulesTest {
         wire.header("Mcp-Name", "=?base64?Z2V0X3dl!!!YXRoZXI=?=");
         assertError(call("{}"), 1, -32020);
         wire.header("Mcp-Name", "=?BASE64?Z2V0X3dlYXRoZXI=?=");
+        assertError(call("{}"), 1, -32020);
+        // Base64 without the sentinel is a literal value
+        wire.header("Mcp-Name", "Z2V0X3dlYXRoZXI=");
         assertError(call("{}"), 1, -32020);
     }
 
@@ -139,11 +175,17 @@ class HttpRulesTest {
         assertError(call("{\"place\":\"Oslo\"}"), 1, -32020);
         wire.header("Mcp-Param-Place", "Oslo", "Bergen");
         assertError(call("{\"place\":\"Oslo\"}"), 1, -32020);
+        wire.header("Mcp-Param-Place", "OSLO");
+        assertError(call("{\"place\":\"Oslo\"}"), 1, -32020);
         wire.header("Mcp-Param-Place", "Oslo");
         assertThat(result(call("{\"place\":\"Oslo\"}")).has("isError")).isFalse();
         wire.header("Mcp-Param-Place", "=?base64?U8OjbyBQYXVsbw==?=");
         assertThat(result(call("{\"place\":\"S\u00e3o Paulo\"}")).has("isError")).isFalse();
-        assertThat(calls).hasValue(2);
+        wire.header("Mcp-Param-Place", "=?base64?ZXUtd2VzdC0x?=");
+        assertThat(result(call("{\"place\":\"eu-west-1\"}")).has("isError")).isFalse();
+        wire.header("Mcp-Param-Place", "=?base64?ZXUtd2VzdC0x=?=");
+        assertError(call("{\"place\":\"eu-west-1\"}"), 1, -32020);
+        assertThat(calls).hasValue(3);
     }
 
     @ParameterizedTest
@@ -220,6 +262,60 @@ class HttpRulesTest {
         assertThat(result(call("{}")).has("content")).isTrue();
     }
 
+    private static final String NOTES = "file:///notes/caf\u00e9.txt";
+
+    /** A server with one prompt and one resource whose uri is not ASCII, over HTTP. */
+    private static Wire promptsAndResources() {
+        return new Wire(McpServer.builder(Catalog.of(List.of(),
+                List.of(ResourceSpec.builder(NOTES, "notes").mimeType("text/plain").build()),
+                List.of(PromptSpec.of("greet", "Greets someone", PromptArgument.required("who", "whom to greet")))),
+                (n, a, c) -> ToolResult.of("ok"))
+                .resourceReader((uri, c) -> ReadResult.of(ResourceContents.text(uri, "text/plain", "remember")))
+                .promptRenderer((name, arguments, c) -> PromptResult.of(
+                        PromptMessage.user(Content.text("Hello, " + arguments.get("who")))))
+                .build()).http();
+    }
+
+    /**
+     * {@code Mcp-Name} against the body of {@code method}: {@code name} passes and the call is answered with
+     * {@code text} at {@code pointer}; {@code other} and no header are mismatches.
+     */
+    private static void assertNameMirrors(Wire wire, String method, String params, String name, String pointer,
+            String text, String other) {
+        wire.modernHeaders(method).header("Mcp-Name", name);
+        assertThat(result(wire.modern(1, method, params)).at(pointer).asString()).isEqualTo(text);
+        wire.header("Mcp-Name", other);
+        assertError(wire.modern(2, method, params), 2, -32020);
+        wire.headers.remove("mcp-name");
+        assertError(wire.modern(3, method, params), 3, -32020);
+    }
+
+    @Test
+    void theNameHeaderMustMirrorThePromptName() {
+        assertNameMirrors(promptsAndResources(), "prompts/get", "\"name\":\"greet\",\"arguments\":{\"who\":\"Ada\"}",
+                "greet", "/messages/0/content/text", "Hello, Ada", "greeting");
+    }
+
+    @Test
+    void theNameHeaderMustMirrorTheResourceUriAndCarriesNonAsciiInBase64() {
+        Wire wire = promptsAndResources();
+        String params = "\"uri\":\"" + NOTES + "\"";
+        assertNameMirrors(wire, "resources/read", params,
+                "=?base64?" + Base64.getEncoder().encodeToString(NOTES.getBytes(StandardCharsets.UTF_8)) + "?=",
+                "/contents/0/text", "remember", "file:///notes/cafe.txt");
+        // the uri itself: \u00e9 is outside visible ASCII
+        wire.header("Mcp-Name", NOTES);
+        assertError(wire.modern(4, "resources/read", params), 4, -32020);
+    }
+
+    @Test
+    void aModernNotificationNeedsNoMethodHeader() {
+        wire.header("MCP-Protocol-Version", "2026-07-28");
+        assertThat(wire.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{"
+                + Wire.MODERN_META + "}}")).isNull();
+        assertThat(wire.last.kind()).isEqualTo(Reply.Kind.ACCEPTED);
+    }
+
     @Test
     void stdioIgnoresHeaderRules() {
         Wire stdio = Wire.of((n, a, c) -> ToolResult.of("ok"), ToolSpec.builder("t").inputSchema(
@@ -234,6 +330,9 @@ class HttpRulesTest {
         wire.withSession = true;
         wire.initialize();
         assertThat(result(wire.legacy(1, "tools/call", "{\"name\":\"get_weather\",\"arguments\":{\"place\":\"x\"}}"))
+                .has("content")).isTrue();
+        wire.header("MCP-Protocol-Version", "2025-11-25").header("Mcp-Method", "tools/list").header("Mcp-Name", "other");
+        assertThat(result(wire.legacy(2, "tools/call", "{\"name\":\"get_weather\",\"arguments\":{\"place\":\"x\"}}"))
                 .has("content")).isTrue();
     }
 
@@ -268,5 +367,36 @@ class HttpRulesTest {
         assertThat(wire.last.refused()).isTrue();
         wire.headers.remove("mcp-protocol-version");
         assertThat(result(wire.legacy(3, "tools/list", null)).has("tools")).isTrue();
+    }
+
+    /** Opens a legacy session over HTTP that negotiated {@code revision}, without a version header. */
+    private void openSession(String revision) {
+        wire.withSession = true;
+        JsonNode init = result(wire.legacy(0, "initialize", "{\"protocolVersion\":\"" + revision
+                + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}"));
+        assertThat(init.path("protocolVersion").asString()).isEqualTo(revision);
+        assertThat(wire.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")).isNull();
+        assertThat(wire.last.refused()).isFalse();
+    }
+
+    @Test
+    void a20250618SessionCarriesItsOwnVersionOrNone() {
+        openSession("2025-06-18");
+        wire.header("MCP-Protocol-Version", "2025-06-18");
+        assertThat(result(wire.legacy(1, "tools/list", null)).has("tools")).isTrue();
+        wire.headers.remove("mcp-protocol-version");
+        assertThat(result(wire.legacy(1, "tools/list", null)).has("tools")).isTrue();
+        wire.header("MCP-Protocol-Version", "2025-11-25");
+        assertError(wire.legacy(1, "tools/list", null), 1, -32600);
+        assertThat(wire.last.refused()).isTrue();
+    }
+
+    @Test
+    void a20250326SessionNeedsNoVersionHeaderAndRefusesAnotherOne() {
+        openSession("2025-03-26");
+        assertThat(result(wire.legacy(1, "tools/list", null)).path("tools").isArray()).isTrue();
+        wire.header("MCP-Protocol-Version", "2025-06-18");
+        assertError(wire.legacy(1, "tools/list", null), 1, -32600);
+        assertThat(wire.last.refused()).isTrue();
     }
 }

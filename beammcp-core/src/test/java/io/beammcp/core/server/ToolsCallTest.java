@@ -84,6 +84,45 @@ class ToolsCallTest {
         assertThat(seen.get()).isNull();
     }
 
+    /** A tool "t" whose schema declares {@code n} string properties, and arguments giving each a number. */
+    private static String[] stringsGivenNumbers(int n) {
+        StringBuilder properties = new StringBuilder("{\"type\":\"object\",\"properties\":{");
+        StringBuilder arguments = new StringBuilder("{");
+        for (int i = 0; i < n; i++) {
+            properties.append(i == 0 ? "" : ",").append("\"p").append(i).append("\":{\"type\":\"string\"}");
+            arguments.append(i == 0 ? "" : ",").append("\"p").append(i).append("\":").append(i);
+        }
+        return new String[] {properties.append("}}").toString(), arguments.append("}").toString()};
+    }
+
+    @Test
+    void manyViolationsAreReportedCappedAndBounded() {
+        String[] tool = stringsGivenNumbers(500);
+        Wire wire = recording(ToolSpec.builder("t").inputSchema(tool[0]).build());
+        JsonNode refused = result(wire.modern(1, "tools/call", "\"name\":\"t\",\"arguments\":" + tool[1]));
+        assertThat(refused.path("isError").asBoolean()).isTrue();
+        assertThat(refused.path("_meta").path("io.beammcp/violations").size()).isEqualTo(10);
+        assertThat(refused.has("structuredContent")).isFalse();
+        assertThat(refused.path("content").get(0).path("text").asString()).contains("and 490 more");
+        assertThat(seen.get()).isNull();
+    }
+
+    @Test
+    void tenViolationsAreAllReportedAndTheEleventhIsCounted() {
+        for (int n : new int[] {10, 11}) {
+            String[] tool = stringsGivenNumbers(n);
+            JsonNode refused = result(recording(ToolSpec.builder("t").inputSchema(tool[0]).build()).modern(1,
+                    "tools/call", "\"name\":\"t\",\"arguments\":" + tool[1]));
+            assertThat(refused.path("_meta").path("io.beammcp/violations").size()).isEqualTo(10);
+            String text = refused.path("content").get(0).path("text").asString();
+            if (n == 10) {
+                assertThat(text).doesNotContain("more");
+            } else {
+                assertThat(text).endsWith("- and 1 more");
+            }
+        }
+    }
+
     @Test
     void onlyDeclaredTopLevelKeysReachDispatch() {
         Wire wire = recording(weather);

@@ -9,6 +9,8 @@ import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.Revision;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
+import io.beammcp.testsupport.JsonRpcAssertions;
+import io.beammcp.testsupport.Messages;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -22,17 +24,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.function.UnaryOperator;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
  * A test client of the core: sends JSON text through {@link McpServer#handle} on a chosen exchange and
  * reads back what would go on the wire.
  */
 final class Wire {
 
-    static final String MODERN_META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
-    static final JsonMapper JSON = JsonMapper.builder().build();
+    static final String MODERN_META = Messages.META;
+    static final JsonMapper JSON = Messages.JSON;
     /** Where a tool error of the library's lists its violations: in the result's {@code _meta}, as a pointer. */
     static final String VIOLATIONS = "/_meta/io.beammcp~1violations";
 
@@ -172,10 +171,7 @@ final class Wire {
 
     /** A 2026-07-28 request's text with the given {@code _meta} member (such as {@link #MODERN_META}). */
     static String modernText(Object id, String method, String paramsWithoutMeta, String metaMember) {
-        String params = paramsWithoutMeta == null || paramsWithoutMeta.isBlank() ? "{" + metaMember + "}"
-                : "{" + paramsWithoutMeta + "," + metaMember + "}";
-        return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"" + method
-                + "\",\"params\":" + params + "}";
+        return Messages.modern(id, method, paramsWithoutMeta, metaMember);
     }
 
     /** A 2026-07-28 {@code _meta} member with extra keys, e.g. {@code "progressToken":"t"}. */
@@ -185,32 +181,21 @@ final class Wire {
     }
 
     JsonNode legacy(Object id, String method, String params) {
-        return send("{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"" + method + "\""
-                + (params == null ? "" : ",\"params\":" + params) + "}");
+        return send(Messages.legacy(id, method, params));
     }
 
     JsonNode initialize() {
-        JsonNode response = legacy(0, "initialize",
-                "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}");
-        send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        JsonNode response = send(Messages.initialize(0, "t"));
+        send(Messages.notification("notifications/initialized"));
         return response;
     }
 
     static void assertError(JsonNode response, Object id, int code) {
-        assertThat(response).as("a response").isNotNull();
-        assertThat(response.has("result")).as("no result in %s", response).isFalse();
-        assertThat(response.path("error").path("code").asInt()).as("error code of %s", response).isEqualTo(code);
-        if (id == null) {
-            assertThat(response.has("id")).as("id omitted in %s", response).isFalse();
-        } else {
-            assertThat(response.get("id")).isEqualTo(JSON.valueToTree(id));
-        }
+        JsonRpcAssertions.assertError(response, id, code);
     }
 
     static JsonNode result(JsonNode response) {
-        assertThat(response).as("a response").isNotNull();
-        assertThat(response.has("error")).as("no error in %s", response).isFalse();
-        return response.get("result");
+        return JsonRpcAssertions.result(response);
     }
 
     static Revision modern() {

@@ -67,8 +67,8 @@ public final class BeamMcpHttpAutoConfiguration {
     }
 
     @Bean
-    WellKnownProbes mcpWellKnownProbes() {
-        return new WellKnownProbes();
+    WellKnownProbes mcpWellKnownProbes(BeamMcpHttpProperties properties) {
+        return new WellKnownProbes(properties.getPath());
     }
 
     @Bean

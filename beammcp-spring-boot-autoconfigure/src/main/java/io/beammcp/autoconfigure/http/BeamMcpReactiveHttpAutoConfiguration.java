@@ -67,7 +67,7 @@ public final class BeamMcpReactiveHttpAutoConfiguration {
     }
 
     @Bean
-    ReactiveWellKnownProbes mcpWellKnownProbes() {
-        return new ReactiveWellKnownProbes();
+    ReactiveWellKnownProbes mcpWellKnownProbes(BeamMcpHttpProperties properties) {
+        return new ReactiveWellKnownProbes(properties.getPath());
     }
 }

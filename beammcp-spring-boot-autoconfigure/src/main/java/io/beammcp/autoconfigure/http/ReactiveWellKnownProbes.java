@@ -14,15 +14,14 @@ import java.util.Map;
  */
 final class ReactiveWellKnownProbes extends SimpleUrlHandlerMapping {
 
-    ReactiveWellKnownProbes() {
+    ReactiveWellKnownProbes(String endpoint) {
         WebHandler absent = exchange -> {
             exchange.getResponse().setStatusCode(HttpStatus.NOT_FOUND);
             return exchange.getResponse().setComplete();
         };
         Map<String, Object> paths = new LinkedHashMap<>();
-        for (String document : WellKnownDocuments.DOCUMENTS) {
-            paths.put("/.well-known/" + document, absent);
-            paths.put("/.well-known/" + document + "/**", absent);
+        for (String path : WellKnownDocuments.paths(endpoint)) {
+            paths.put(path, absent);
         }
         setUrlMap(paths);
         // the static resources' mapping is the last, at LOWEST_PRECEDENCE - 1

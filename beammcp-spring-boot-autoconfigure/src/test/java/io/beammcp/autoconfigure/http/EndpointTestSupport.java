@@ -1,5 +1,9 @@
 package io.beammcp.autoconfigure.http;
 
+import io.beammcp.testsupport.LiveHttp;
+import io.beammcp.testsupport.Messages;
+import io.beammcp.testsupport.RawHttp;
+import io.beammcp.testsupport.Transport;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.Parameter;
@@ -14,9 +18,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,15 +42,13 @@ abstract class EndpointTestSupport {
 
     private static final Map<String, ConfigurableApplicationContext> SERVERS = new ConcurrentHashMap<>();
 
-    static final JsonMapper JSON = JsonMapper.builder().build();
-    static final String MODERN = "2026-07-28";
-    static final String LEGACY = "2025-11-25";
-    static final String META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+    static final JsonMapper JSON = Messages.JSON;
+    static final String MODERN = Messages.MODERN;
+    static final String LEGACY = Messages.LEGACY;
+    static final String META = Messages.META;
     static final int MIB = 1024 * 1024;
 
-    static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    static final HttpClient CLIENT = LiveHttp.CLIENT;
 
     @Parameter
     Transport transport;
@@ -81,25 +81,20 @@ abstract class EndpointTestSupport {
 
     /** A 2026-07-28 request; {@code params} holds the members besides {@code _meta}, or is empty. */
     static String modern(Object id, String method, String params) {
-        String members = params.isEmpty() ? META : params + "," + META;
-        return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"" + method
-                + "\",\"params\":{" + members + "}}";
+        return Messages.modern(id, method, params);
     }
 
     static String initialize(Object id) {
-        return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"initialize\",\"params\":"
-                + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
-                + "\"clientInfo\":{\"name\":\"http-test\",\"version\":\"1\"}}}";
+        return Messages.initialize(id, "http-test");
     }
 
     /** A 2025-11-25 request; {@code params} is a JSON object or {@code null}. */
     static String legacy(Object id, String method, String params) {
-        return "{\"jsonrpc\":\"2.0\",\"id\":" + JSON.writeValueAsString(id) + ",\"method\":\"" + method + "\""
-                + (params == null ? "" : ",\"params\":" + params) + "}";
+        return Messages.legacy(id, method, params);
     }
 
     static String notification(String method) {
-        return "{\"jsonrpc\":\"2.0\",\"method\":\"" + method + "\"}";
+        return Messages.notification(method);
     }
 
     static String echoCall(Object id, String text) {
@@ -108,17 +103,11 @@ abstract class EndpointTestSupport {
 
     /** The standard 2026-07-28 headers for a method, plus {@code Mcp-Name} when {@code name} is not null. */
     static String[] modernHeaders(String method, String name) {
-        List<String> headers = new ArrayList<>(List.of("MCP-Protocol-Version", MODERN, "Mcp-Method", method));
-        if (name != null) {
-            headers.addAll(List.of("Mcp-Name", name));
-        }
-        return headers.toArray(String[]::new);
+        return LiveHttp.modernHeaders(method, name);
     }
 
     static String[] with(String[] headers, String... more) {
-        String[] all = Arrays.copyOf(headers, headers.length + more.length);
-        System.arraycopy(more, 0, all, headers.length, more.length);
-        return all;
+        return LiveHttp.with(headers, more);
     }
 
     // ---- the JDK client ----------------------------------------------------------------------------
@@ -129,16 +118,11 @@ abstract class EndpointTestSupport {
 
     /** POSTs {@code body} with the JSON media types and the given header name/value pairs. */
     HttpResponse<String> post(String body, String... headers) throws IOException, InterruptedException {
-        return send(HttpRequest.newBuilder(endpoint()).POST(HttpRequest.BodyPublishers.ofString(body)), headers);
+        return LiveHttp.post(endpoint(), body, headers);
     }
 
     HttpResponse<String> send(HttpRequest.Builder request, String... headers) throws IOException, InterruptedException {
-        request.timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream");
-        for (int i = 0; i < headers.length; i += 2) {
-            request.header(headers[i], headers[i + 1]);
-        }
-        return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return LiveHttp.send(request, headers);
     }
 
     /** A 2025-11-25 session: initialize, then notifications/initialized; returns its id. */

@@ -2,10 +2,7 @@ package io.beammcp.autoconfigure.http;
 
 import io.beammcp.autoconfigure.BeamMcpAutoConfiguration;
 import io.beammcp.autoconfigure.limits.BeamMcpLimitsProperties;
-import io.beammcp.core.catalog.Catalog;
-import io.beammcp.core.catalog.CatalogChanges;
 import io.beammcp.core.Content;
-import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.InputRequest;
 import io.beammcp.core.LogLevel;
 import io.beammcp.core.PromptArgument;
@@ -17,16 +14,20 @@ import io.beammcp.core.ResourceContents;
 import io.beammcp.core.ResourceSpec;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.CatalogChanges;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.server.McpServer;
+import io.beammcp.testsupport.Transport;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.http.codec.autoconfigure.CodecsAutoConfiguration;
 import org.springframework.boot.http.converter.autoconfigure.HttpMessageConvertersAutoConfiguration;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.reactor.netty.autoconfigure.NettyReactiveWebServerAutoConfiguration;
 import org.springframework.boot.servlet.autoconfigure.HttpEncodingAutoConfiguration;
 import org.springframework.boot.servlet.autoconfigure.MultipartAutoConfiguration;
-import org.springframework.boot.reactor.netty.autoconfigure.NettyReactiveWebServerAutoConfiguration;
 import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
 import org.springframework.boot.webflux.autoconfigure.HttpHandlerAutoConfiguration;
 import org.springframework.boot.webflux.autoconfigure.WebFluxAutoConfiguration;
@@ -37,8 +38,6 @@ import org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfigura
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
@@ -49,6 +48,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * An application serving a test catalog over HTTP, as a host would write it, on either {@link Transport}: the

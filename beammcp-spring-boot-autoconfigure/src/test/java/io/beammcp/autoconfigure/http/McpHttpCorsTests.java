@@ -1,5 +1,6 @@
 package io.beammcp.autoconfigure.http;
 
+import io.beammcp.testsupport.RawHttp;
 import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpResponse;
@@ -14,9 +15,8 @@ class McpHttpCorsTests extends EndpointTestSupport {
 
     private RawHttp.Response preflight(String origin) throws Exception {
         try (RawHttp raw = new RawHttp(port)) {
-            raw.send("OPTIONS /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nOrigin: " + origin + "\r\n"
-                    + "Access-Control-Request-Method: POST\r\n"
-                    + "Access-Control-Request-Headers: content-type, mcp-protocol-version, mcp-method, mcp-name\r\n\r\n");
+            raw.sendHead("OPTIONS", "Origin: " + origin, "Access-Control-Request-Method: POST",
+                    "Access-Control-Request-Headers: content-type, mcp-protocol-version, mcp-method, mcp-name");
             return raw.read();
         }
     }

@@ -1,5 +1,7 @@
 package io.beammcp.autoconfigure.http;
 
+import io.beammcp.testsupport.RawHttp;
+import io.beammcp.testsupport.SlowBodies;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

@@ -1,5 +1,7 @@
 package io.beammcp.autoconfigure.http;
 
+import io.beammcp.testsupport.RawHttp;
+import io.beammcp.testsupport.Transport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.context.ConfigurableApplicationContext;

@@ -1,5 +1,6 @@
 package io.beammcp.autoconfigure.http;
 
+import io.beammcp.testsupport.RawHttp;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

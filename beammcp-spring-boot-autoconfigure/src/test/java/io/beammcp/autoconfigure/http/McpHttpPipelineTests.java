@@ -1,5 +1,6 @@
 package io.beammcp.autoconfigure.http;
 
+import io.beammcp.testsupport.RawHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -112,8 +113,7 @@ class McpHttpPipelineTests extends EndpointTestSupport {
     void authorizeRunsBeforeTheBodyIsRead() throws Exception {
         try (RawHttp raw = new RawHttp(port)) {
             // a body is announced but never sent: only the headers can have been judged
-            raw.send("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nContent-Type: application/json\r\n"
-                    + "X-Test-Deny: yes\r\nContent-Length: 1000\r\n\r\n");
+            raw.sendHead("POST", "Content-Type: application/json", "X-Test-Deny: yes", "Content-Length: 1000");
             RawHttp.Response response = raw.read();
             assertThat(response.status()).isEqualTo(403);
             assertThat(response.closes()).isTrue();

@@ -1,5 +1,6 @@
 package io.beammcp.autoconfigure.http;
 
+import io.beammcp.testsupport.Transport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

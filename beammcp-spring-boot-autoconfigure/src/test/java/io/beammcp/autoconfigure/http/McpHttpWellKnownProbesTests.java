@@ -1,5 +1,6 @@
 package io.beammcp.autoconfigure.http;
 
+import io.beammcp.testsupport.RawHttp;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,7 +23,7 @@ class McpHttpWellKnownProbesTests extends EndpointTestSupport {
         for (String path : new String[] { "/.well-known/oauth-protected-resource",
                 "/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server",
                 "/.well-known/oauth-authorization-server/mcp", "/.well-known/openid-configuration",
-                "/.well-known/openid-configuration/mcp" }) {
+                "/.well-known/openid-configuration/mcp", "/mcp/.well-known/openid-configuration" }) {
             RawHttp.Response response = get(path);
             assertThat(response.status()).as(path).isEqualTo(404);
             assertThat(response.text()).as(path).isEmpty();

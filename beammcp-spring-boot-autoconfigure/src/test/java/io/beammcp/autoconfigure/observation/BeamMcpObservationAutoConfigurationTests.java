@@ -15,11 +15,12 @@ import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.ToolErrorException;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
-import io.beammcp.core.spi.Exchange;
 import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.spi.McpObserver;
 import io.beammcp.core.server.McpServer;
 import io.beammcp.core.spi.TransportFacts;
+import io.beammcp.testsupport.Messages;
+import io.beammcp.testsupport.core.StubExchange;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
@@ -35,9 +36,6 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class BeamMcpObservationAutoConfigurationTests {
-
-    static final String META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(BeamMcpObservationAutoConfiguration.class,
@@ -86,22 +84,11 @@ class BeamMcpObservationAutoConfigurationTests {
     }
 
     static String modern(Object id, String method, String params) {
-        String members = params.isEmpty() ? META : params + "," + META;
-        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":{" + members + "}}";
+        return Messages.modern(id, method, params);
     }
 
     static void send(McpServer server, TransportFacts facts, LegacySession session, String message) {
-        server.handle(message.getBytes(StandardCharsets.UTF_8), new Exchange() {
-            @Override
-            public TransportFacts facts() {
-                return facts;
-            }
-
-            @Override
-            public LegacySession session() {
-                return session;
-            }
-        });
+        server.handle(message.getBytes(StandardCharsets.UTF_8), StubExchange.of(facts, java.util.Map.of(), session));
     }
 
     @Test

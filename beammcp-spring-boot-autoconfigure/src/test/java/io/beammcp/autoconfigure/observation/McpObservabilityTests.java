@@ -2,6 +2,7 @@ package io.beammcp.autoconfigure.observation;
 
 import io.beammcp.core.server.McpServer;
 import io.beammcp.core.server.StdioTransport;
+import io.beammcp.testsupport.LiveHttp;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
@@ -51,8 +52,7 @@ class McpObservabilityTests {
     static final String TRACEPARENT = "00-" + TRACE_ID + "-" + PARENT_ID + "-01";
     static final String SECRET_ARGUMENT = "argument-secret-5b1f9e";
     static final String SECRET_HEADER = "header-secret-c04d7a";
-    static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    static final HttpClient CLIENT = LiveHttp.CLIENT;
 
     @LocalServerPort
     int port;

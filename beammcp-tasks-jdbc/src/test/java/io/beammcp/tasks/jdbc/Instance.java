@@ -1,10 +1,9 @@
 package io.beammcp.tasks.jdbc;
 
 import io.beammcp.core.spi.Exchange;
-import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.server.McpServer;
 import io.beammcp.core.spi.Reply;
-import io.beammcp.core.spi.TransportFacts;
+import io.beammcp.testsupport.core.StubExchange;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -64,28 +63,7 @@ final class Instance {
                 ? Map.of("mcp-protocol-version", List.of("2026-07-28"), "mcp-method", List.of(method))
                 : Map.of("mcp-protocol-version", List.of("2026-07-28"), "mcp-method", List.of(method),
                         "mcp-name", List.of(name));
-        return new Exchange() {
-            @Override
-            public TransportFacts facts() {
-                return TransportFacts.HTTP;
-            }
-
-            @Override
-            public List<String> headers(String header) {
-                return headers.getOrDefault(header.toLowerCase(), List.of());
-            }
-
-            @Override
-            public LegacySession session() {
-                return null;
-            }
-
-            @Override
-            public boolean send(byte[] notification) {
-                notifications.accept(notification);
-                return true;
-            }
-        };
+        return StubExchange.http(headers).sending(notifications);
     }
 
     /** The result of a request that must succeed. */

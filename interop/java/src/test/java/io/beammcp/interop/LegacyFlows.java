@@ -185,7 +185,11 @@ abstract class LegacyFlows {
     void listsResourcesAndTemplates() {
         assertThat(client.listResources().resources()).extracting(McpSchema.Resource::uri, McpSchema.Resource::mimeType)
                 .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("weather://stations", "text/plain"),
-                        org.assertj.core.groups.Tuple.tuple("weather://maps/europe.png", "image/png"));
+                        org.assertj.core.groups.Tuple.tuple("weather://maps/europe.png", "image/png"),
+                        // the files of the sample's skill (the Skills extension)
+                        org.assertj.core.groups.Tuple.tuple("skill://trip-planning/SKILL.md", "text/markdown"),
+                        org.assertj.core.groups.Tuple.tuple("skill://trip-planning/examples/lisbon-by-train.md",
+                                "text/markdown"));
         assertThat(client.listResourceTemplates().resourceTemplates()).extracting(McpSchema.ResourceTemplate::uriTemplate)
                 .containsExactly("weather://place/{name}");
     }
@@ -274,7 +278,8 @@ abstract class LegacyFlows {
                 uris.add(page.resources().get(0).uri());
                 cursor = page.nextCursor();
             } while (cursor != null && uris.size() < 10);
-            assertThat(uris).containsExactlyInAnyOrder("weather://stations", "weather://maps/europe.png");
+            assertThat(uris).containsExactlyInAnyOrder("weather://stations", "weather://maps/europe.png",
+                    "skill://trip-planning/SKILL.md", "skill://trip-planning/examples/lisbon-by-train.md");
         } finally {
             paged.closeGracefully();
         }

@@ -17,6 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The packaged sample app ({@code sample-app/target/sample-app.jar}, built before this module by the
  * reactor), started as a user starts it. Every wait is bounded; {@link #close()} ends the process.
+ * {@code interop/langchain4j} compiles this class beside its own tests: it uses only the JDK and AssertJ.
  */
 final class SampleApp implements AutoCloseable {
 

@@ -8,6 +8,7 @@ import org.slf4j.LoggerFactory;
 
 import java.security.Principal;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * The host's access policy as the request path asks it: one rule for lists and for use, a throwing policy
@@ -22,10 +23,20 @@ public final class Access {
 
     private final McpAccessPolicy policy;
     private final boolean filters;
+    private final UnaryOperator<String> skillOf;
 
     public Access(McpAccessPolicy policy) {
+        this(policy, uri -> null);
+    }
+
+    /**
+     * @param skillOf the URI of the skill a resource belongs to (its {@code SKILL.md}), or {@code null}: a skill
+     *        the caller does not see hides its files too
+     */
+    public Access(McpAccessPolicy policy, UnaryOperator<String> skillOf) {
         this.policy = policy;
         this.filters = policy != null && overridesSees(policy);
+        this.skillOf = skillOf;
     }
 
     private static boolean overridesSees(McpAccessPolicy policy) {
@@ -42,11 +53,17 @@ public final class Access {
         return filters;
     }
 
-    /** Whether the caller sees an entry; a policy that throws hides it. */
+    /** Whether the caller sees an entry (a skill's file only when it sees the skill); a policy that throws hides it. */
     public boolean sees(Principal principal, McpAccessPolicy.Kind kind, String name) {
         if (!filters) {
             return true;
         }
+        String skill = kind == McpAccessPolicy.Kind.RESOURCE ? skillOf.apply(name) : null;
+        return (skill == null || decides(principal, McpAccessPolicy.Kind.SKILL, skill))
+                && decides(principal, kind, name);
+    }
+
+    private boolean decides(Principal principal, McpAccessPolicy.Kind kind, String name) {
         try {
             return policy.sees(principal, kind, name);
         } catch (RuntimeException e) {

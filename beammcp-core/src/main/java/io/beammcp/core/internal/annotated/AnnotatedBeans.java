@@ -138,11 +138,7 @@ final class AnnotatedBeans {
             spec.readOnly();
         }
         hint(tool.destructive(), spec::destructive);
-        hint(tool.idempotent(), value -> {
-            if (value) {
-                spec.idempotent();
-            }
-        });
+        hint(tool.idempotent(), spec::idempotent);
         hint(tool.openWorld(), spec::openWorld);
         MethodTool handler = new MethodTool(name, target, method, slots, defaults, declared, mapper);
         handler.checkDefaults();

@@ -6,6 +6,7 @@ import io.beammcp.core.LogLevel;
 import io.beammcp.core.MissingClientCapabilityException;
 import io.beammcp.core.Revision;
 import io.beammcp.core.ToolSpec;
+import io.beammcp.core.extension.CallBinding;
 import io.beammcp.core.internal.input.ClientRequests;
 import io.beammcp.core.internal.input.InputRequiredException;
 import io.beammcp.core.internal.input.RequestInput;
@@ -52,7 +53,7 @@ public final class HostContext implements CallContext {
     private Duration inputTimeout;
     private final Principal principal;
     private volatile CallLifecycle lifecycle;
-    private volatile TaskBinding task;
+    private volatile CallBinding task;
     private BigDecimal lastProgress;
 
     public HostContext(Revision revision, JsonNode id, Map<String, Object> clientInfo,
@@ -92,8 +93,8 @@ public final class HostContext implements CallContext {
         this.lifecycle = work;
     }
 
-    /** The task this call may become; set before the work starts. */
-    public void bindTask(TaskBinding binding) {
+    /** What a wrapping extension adds to the call (the task it may become); set before the work starts. */
+    public void bind(CallBinding binding) {
         this.task = binding;
     }
 
@@ -152,13 +153,13 @@ public final class HostContext implements CallContext {
 
     @Override
     public boolean startTask() {
-        TaskBinding binding = task;
+        CallBinding binding = task;
         return binding != null && binding.startTask();
     }
 
     /** Whether the call runs as a task now: then progress and log messages are not sent. */
     private boolean inTask() {
-        TaskBinding binding = task;
+        CallBinding binding = task;
         return binding != null && binding.isTask();
     }
 
@@ -216,14 +217,14 @@ public final class HostContext implements CallContext {
     @Override
     public boolean isCancelled() {
         CallLifecycle work = lifecycle;
-        TaskBinding binding = task;
+        CallBinding binding = task;
         return work != null && work.isCancelled() || binding != null && binding.isCancelled();
     }
 
     @Override
     public Map<String, Object> inputResponse(String key) {
         Objects.requireNonNull(key, "key");
-        TaskBinding binding = task;
+        CallBinding binding = task;
         JsonNode answer = binding == null ? null : binding.answer(key);
         if (answer == null && input != null) {
             answer = input.answer(key);

@@ -29,10 +29,7 @@ public record CompiledResource(ResourceSpec spec, ObjectNode advertised, Resourc
         requireName(spec.name(), "Resource '" + uri + "'");
         ObjectNode json = codec.object();
         json.put("uri", uri);
-        json.put("name", spec.name());
-        putIfPresent(json, "title", spec.title());
-        putIfPresent(json, "description", spec.description());
-        putIfPresent(json, "mimeType", spec.mimeType());
+        Fields.putDescribed(json, spec.name(), spec.title(), spec.description(), spec.mimeType());
         if (spec.size() != null) {
             json.put("size", spec.size());
         }

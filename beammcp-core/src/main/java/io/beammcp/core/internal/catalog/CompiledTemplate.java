@@ -56,10 +56,7 @@ public record CompiledTemplate(ResourceTemplateSpec spec, UriTemplate template, 
         CompiledResource.requireName(spec.name(), "Resource template '" + uriTemplate + "'");
         ObjectNode json = codec.object();
         json.put("uriTemplate", uriTemplate);
-        json.put("name", spec.name());
-        putIfPresent(json, "title", spec.title());
-        putIfPresent(json, "description", spec.description());
-        putIfPresent(json, "mimeType", spec.mimeType());
+        Fields.putDescribed(json, spec.name(), spec.title(), spec.description(), spec.mimeType());
         Fields.putAnnotations(json, spec.annotations());
         Fields.putIcons(json, spec.icons(), "Resource template '" + uriTemplate + "'");
         return new CompiledTemplate(spec, compiled, json, binding.handler());

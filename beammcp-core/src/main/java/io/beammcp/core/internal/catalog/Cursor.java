@@ -13,7 +13,7 @@ import java.util.Set;
  */
 final class Cursor {
 
-    public static final Set<String> LISTS = Set.of("tools", "resources", "resourceTemplates", "prompts");
+    public static final Set<String> LISTS = Set.of("tools", "resources", "resourceTemplates", "prompts", "skills");
     private static final int MAX_CURSOR_CHARS = 4096;
 
     private Cursor() {

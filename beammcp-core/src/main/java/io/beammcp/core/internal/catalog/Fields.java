@@ -25,6 +25,14 @@ public final class Fields {
         }
     }
 
+    /** The members a listed resource and a template share, after its key: name, title, description, MIME type. */
+    static void putDescribed(ObjectNode node, String name, String title, String description, String mimeType) {
+        node.put("name", name);
+        putIfPresent(node, "title", title);
+        putIfPresent(node, "description", description);
+        putIfPresent(node, "mimeType", mimeType);
+    }
+
     public static void putIcons(ObjectNode node, List<Icon> icons, String owner) {
         if (icons == null) {
             return;

@@ -7,6 +7,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 import java.util.Arrays;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -49,18 +50,54 @@ public final class Paged<T> {
     }
 
     /**
+     * A page of a list kept as a sorted map (an extension's), into {@code result}, as {@link #page} pages a
+     * compiled one: the visible items whose keys come strictly after the cursor's, each whole.
+     */
+    public static void page(String list, SortedMap<String, ? extends JsonNode> items, ObjectNode params,
+            int pageSize, ObjectNode result, Predicate<String> visible) {
+        SortedMap<String, ? extends JsonNode> after = items;
+        String from = from(list, params);
+        if (from != null) {
+            // the keys strictly after the cursor's: a tail map holds the key itself when it is still there
+            after = items.tailMap(from + "\0");
+        }
+        ArrayNode array = result.putArray(list);
+        String last = null;
+        for (Map.Entry<String, ? extends JsonNode> item : after.entrySet()) {
+            if (!visible.test(item.getKey())) {
+                continue;
+            }
+            if (array.size() == pageSize) {
+                result.put("nextCursor", Cursor.encode(list, last));
+                return;
+            }
+            array.add(item.getValue());
+            last = item.getKey();
+        }
+    }
+
+    /** The last key the request's cursor names, or {@code null} without a cursor. */
+    private static String from(String list, ObjectNode params) {
+        JsonNode cursor = params == null ? null : params.get("cursor");
+        if (cursor == null) {
+            return null;
+        }
+        if (!cursor.isString()) {
+            throw McpError.invalidParams("Invalid params: cursor must be a string");
+        }
+        return Cursor.decode(list, cursor.stringValue());
+    }
+
+    /**
      * A page of the items the caller sees: hidden items are skipped as if absent, and a {@code nextCursor} is
      * sent only when a visible item follows.
      */
     @SuppressWarnings("unchecked")
     public void page(ObjectNode params, int pageSize, ObjectNode result, Predicate<T> visible) {
         int from = 0;
-        JsonNode cursor = params == null ? null : params.get("cursor");
-        if (cursor != null) {
-            if (!cursor.isString()) {
-                throw McpError.invalidParams("Invalid params: cursor must be a string");
-            }
-            int at = Arrays.binarySearch(keys, Cursor.decode(list, cursor.stringValue()));
+        String after = from(list, params);
+        if (after != null) {
+            int at = Arrays.binarySearch(keys, after);
             from = at >= 0 ? at + 1 : -at - 1;
         }
         ArrayNode array = result.putArray(list);

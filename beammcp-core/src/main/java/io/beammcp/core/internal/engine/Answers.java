@@ -60,19 +60,25 @@ final class Answers {
      * {@code -32603}. Running out of memory while encoding it ends this call the same way, not the transport.
      */
     Reply hostResult(Request request, ObjectNode result, CacheHints cache) {
-        return hostResult(request.era(), request.id(), request.message().known(), request.context().shape(), result,
-                cache);
+        return hostResult(request.era(), request.id(), request.message().known(), request.message().method(),
+                request.context().shape(), result, cache);
     }
 
     /** As {@link #hostResult(Request, ObjectNode, CacheHints)}, for a session of {@code session}'s revision. */
     Reply hostResult(Revision era, JsonNode id, McpMethod method, RevisionShape session, ObjectNode result,
             CacheHints cache) {
+        return hostResult(era, id, method, method.id(), session, result, cache);
+    }
+
+    /** {@code method} is {@code null} for an extension's, which {@code name} names. */
+    private Reply hostResult(Revision era, JsonNode id, McpMethod method, String name, RevisionShape session,
+            ObjectNode result, CacheHints cache) {
         byte[] body;
         try {
             JacksonSerializable shaped = shaper.shape(era, session, method, result, cache);
             body = maxResultBytes > 0 ? envelopes.result(id, shaped, maxResultBytes) : envelopes.result(id, shaped);
         } catch (OutOfMemoryError exhausted) {
-            log.error("Encoding a {} result ran out of memory; the client got {}: {}", method.id(), answer(method),
+            log.error("Encoding a {} result ran out of memory; the client got {}: {}", name, answer(method),
                     exhausted.toString());
             return unsent(era, id, method, ToolErrors.OUT_OF_MEMORY);
         }
@@ -80,7 +86,7 @@ final class Answers {
             return Reply.result(era, body, null);
         }
         log.warn("A {} result was larger than the result cap of {} bytes and was not sent; the client got {}",
-                method.id(), maxResultBytes, answer(method));
+                name, maxResultBytes, answer(method));
         return unsent(era, id, method, ToolErrors.tooLarge(maxResultBytes));
     }
 

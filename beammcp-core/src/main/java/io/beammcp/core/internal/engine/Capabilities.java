@@ -1,5 +1,6 @@
 package io.beammcp.core.internal.engine;
 
+import io.beammcp.core.Revision;
 import io.beammcp.core.internal.catalog.ListKind;
 import io.beammcp.core.internal.catalog.LiveCatalog;
 import io.beammcp.core.internal.json.JsonCodec;
@@ -7,7 +8,6 @@ import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.protocol.ResultShaper;
 import io.beammcp.core.internal.protocol.RevisionShape;
 import io.beammcp.core.internal.protocol.Versions;
-import io.beammcp.core.internal.tasks.Tasks;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -22,11 +22,11 @@ final class Capabilities {
     private final String instructions;
     private final CacheHints discoverCache;
     private final ResultShaper shaper;
-    private final boolean tasks;
+    private final Extensions extensions;
 
     Capabilities(JsonCodec codec, LiveCatalog catalog, String instructions,
-            CacheHints discoverCache, ResultShaper shaper, boolean tasks) {
-        this.tasks = tasks;
+            CacheHints discoverCache, ResultShaper shaper, Extensions extensions) {
+        this.extensions = extensions;
         this.codec = codec;
         this.catalog = catalog;
         this.instructions = instructions;
@@ -39,7 +39,7 @@ final class Capabilities {
      * {@code listChanged} and {@code subscribe} when it declared that its lists change; logging always, since
      * host code may log in every request (the client chooses the level per request or per session).
      */
-    ObjectNode capabilities() {
+    private ObjectNode capabilities() {
         boolean declared = catalog.listsChange();
         ObjectNode capabilities = codec.object();
         capabilities.putObject("tools").put("listChanged", declared);
@@ -56,17 +56,22 @@ final class Capabilities {
         return capabilities;
     }
 
+    /** The capabilities of a revision, with the extensions served in it and their settings. */
+    private ObjectNode capabilities(Revision revision) {
+        ObjectNode capabilities = capabilities();
+        ObjectNode served = extensions.advertised(revision, codec);
+        if (served != null) {
+            capabilities.set("extensions", served);
+        }
+        return capabilities;
+    }
+
     /** The unshaped {@code server/discover} result, with its cache hints. */
     ObjectNode discover() {
         ObjectNode result = codec.object();
         ArrayNode versions = result.putArray("supportedVersions");
         Versions.SUPPORTED.forEach(versions::add);
-        ObjectNode capabilities = capabilities();
-        if (tasks) {
-            // extensions exist only in 2026-07-28: never in the initialize result
-            capabilities.putObject("extensions").putObject(Tasks.EXTENSION);
-        }
-        result.set("capabilities", capabilities);
+        result.set("capabilities", capabilities(Revision.V2026_07_28));
         if (instructions != null) {
             result.put("instructions", instructions);
         }
@@ -81,7 +86,7 @@ final class Capabilities {
     ObjectNode initialize(RevisionShape negotiated) {
         ObjectNode result = codec.object();
         result.put("protocolVersion", negotiated.id());
-        ObjectNode capabilities = capabilities();
+        ObjectNode capabilities = capabilities(Revision.V2025_11_25);
         if (!negotiated.has(RevisionShape.Feature.COMPLETIONS)) {
             capabilities.remove("completions");
         }

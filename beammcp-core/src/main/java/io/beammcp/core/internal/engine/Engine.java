@@ -24,7 +24,6 @@ import io.beammcp.core.internal.streams.Listens;
 import io.beammcp.core.internal.streams.Offers;
 import io.beammcp.core.internal.streams.Stream;
 import io.beammcp.core.internal.streams.Streams;
-import io.beammcp.core.internal.tasks.TaskWatch;
 import io.beammcp.core.internal.tools.ToolCalls;
 import io.beammcp.core.spi.Exchange;
 import io.beammcp.core.spi.LegacySession;
@@ -69,7 +68,9 @@ public final class Engine {
     private final Duration toolTimeout;
     private final ScheduledThreadPoolExecutor timers;
     private final long maxMessageSize;
-    private final TaskWatch taskWatch;
+    private final Extensions extensions;
+    /** The methods extensions add, which observation names like the server's own. */
+    private final Set<String> extensionMethods;
     /** {@code null} without an observer: then nothing is observed, at no cost. */
     private final McpObserver observer;
     /** Requests whose host work has started and is not answered yet. */
@@ -90,7 +91,8 @@ public final class Engine {
         this.offers = wiring.offers;
         this.toolCalls = wiring.toolCalls;
         this.timers = wiring.timers;
-        this.taskWatch = wiring.taskWatch;
+        this.extensions = wiring.extensions;
+        this.extensionMethods = wiring.extensions.methods();
         this.toolTimeout = config.bounds().toolTimeout();
         this.maxMessageSize = config.bounds().maxMessageSize();
         this.maxStreams = config.bounds().maxStreams();
@@ -123,7 +125,8 @@ public final class Engine {
         }
         Observed observed = null;
         if (observer != null && !message.isResponse()) {
-            Consumer<Reply> wrapped = Observed.start(observer, message, exchange, this::offers, answer);
+            Consumer<Reply> wrapped = Observed.start(observer, message, exchange, this::offers,
+                    extensionMethods::contains, answer);
             if (wrapped instanceof Observed o) {
                 observed = o;
                 answer = o;
@@ -295,9 +298,7 @@ public final class Engine {
     /** Ends every open stream and stops listening to the host's changes; requests in flight finish. */
     public void close() {
         catalog.stopListening();
-        if (taskWatch != null) {
-            taskWatch.close();
-        }
+        extensions.close();
         streams.close().forEach(Stream::teardown);
         if (timers != null) {
             // time limits already armed still fire

@@ -102,10 +102,11 @@ final class LegacyRequests {
             }
             throw McpError.invalidParams("Invalid params: missing " + MetaKeys.VERSION + " in _meta, or send initialize");
         }
-        Handler handler = table.legacy(message.known());
-        if (handler == null) {
+        MethodTable.Route route = table.legacy(message.method());
+        if (route == null) {
             throw McpError.methodNotFound();
         }
+        Handler handler = route.handler();
         HostContext context = new HostContext(ERA, message.id(), session.clientInfo(), session.clientCapabilities(),
                 message.progressToken(), session::logLevel, session, exchange.principal(), codec,
                 envelopes);

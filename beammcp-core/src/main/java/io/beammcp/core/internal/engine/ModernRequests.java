@@ -80,14 +80,15 @@ final class ModernRequests {
         if (!Versions.MODERN.equals(version.stringValue())) {
             throw unsupportedVersion(version.stringValue());
         }
+        MethodTable.Route route = table.modern(message.method());
         if (facts.headerRules()) {
-            HeaderRules.requireMethodAndName(exchange, message.method(), mirroredName(message));
+            HeaderRules.requireMethodAndName(exchange, message.method(), mirroredName(message, route));
         }
         LogLevel level = logLevel(meta);
-        Handler handler = table.modern(message.known());
-        if (handler == null) {
+        if (route == null) {
             throw McpError.methodNotFound();
         }
+        Handler handler = route.handler();
         Session connection = facts.connectionIsSession() ? Session.of(exchange.session()) : null;
         HostContext context = new HostContext(ERA, message.id(), JavaValues.map(meta.get(MetaKeys.CLIENT_INFO)),
                 JavaValues.map(capabilities), message.progressToken(), () -> level, connection, exchange.principal(), codec,
@@ -109,9 +110,10 @@ final class ModernRequests {
         return level;
     }
 
-    /** The body value {@code Mcp-Name} mirrors, or {@code null} when the method has none. */
-    private static String mirroredName(Message message) {
-        String field = message.known() == null ? null : message.known().mirroredParam();
+    /** The body value {@code Mcp-Name} mirrors, or {@code null} when the method has none (an extension's is known only when served). */
+    private static String mirroredName(Message message, MethodTable.Route route) {
+        String field = route != null ? route.mirroredParam()
+                : message.known() == null ? null : message.known().mirroredParam();
         if (field == null) {
             return null;
         }

@@ -39,13 +39,14 @@ final class Observed implements Consumer<Reply> {
 
     /**
      * Starts observing a request or notification; {@code offered} tells whether the server offers a tool or
-     * prompt of that name, so only names of its catalog become values.
+     * prompt of that name, and {@code extended} whether an extension it serves adds a method of that name, so
+     * only names the server knows become values.
      */
     static Consumer<Reply> start(McpObserver observer, Message message, Exchange exchange,
-            Predicate<Message> offered, Consumer<Reply> answer) {
+            Predicate<Message> offered, Predicate<String> extended, Consumer<Reply> answer) {
         McpObserver.Scope scope;
         try {
-            scope = observer.start(request(message, exchange, offered));
+            scope = observer.start(request(message, exchange, offered, extended));
         } catch (RuntimeException e) {
             log.warn("The MCP observer failed to start; this message goes unobserved", e);
             return answer;
@@ -53,7 +54,8 @@ final class Observed implements Consumer<Reply> {
         return new Observed(scope, answer);
     }
 
-    private static McpObserver.Request request(Message message, Exchange exchange, Predicate<Message> offered) {
+    private static McpObserver.Request request(Message message, Exchange exchange, Predicate<Message> offered,
+            Predicate<String> extended) {
         McpMethod known = message.known();
         String target = null;
         if (known == McpMethod.TOOLS_CALL || known == McpMethod.PROMPTS_GET) {
@@ -73,7 +75,8 @@ final class Observed implements Consumer<Reply> {
             }
             trace = Map.copyOf(found);
         }
-        return new McpObserver.Request(known == null ? OTHER : known.id(), target, exchange.facts().networkTransport(),
+        String method = known != null ? known.id() : extended.test(message.method()) ? message.method() : OTHER;
+        return new McpObserver.Request(method, target, exchange.facts().networkTransport(),
                 message.id() == null ? null : message.id().asString(), session.isEmpty() ? null : session.get(0), uri,
                 exchange.principal(), trace);
     }

@@ -1,6 +1,7 @@
 package io.beammcp.core.internal.engine;
 
 import io.beammcp.core.Completer;
+import io.beammcp.core.extension.McpExtension;
 import io.beammcp.core.internal.catalog.Source;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.tasks.TaskSettings;
@@ -23,10 +24,15 @@ import java.util.List;
  * @param taskSettings the tasks' settings, or {@code null} without a store
  * @param observer what observes each request, or {@code null}
  * @param accessPolicy what decides who sees what, or {@code null} for everyone everything
+ * @param extensions the extensions contributed, in order (Tasks comes from {@code tasks})
  */
 public record ServerConfig(List<Source> sources, Completer completer, Identity identity, Lists lists,
         Bounds bounds, Input input, JsonMapper valueMapper, TaskStore tasks, TaskSettings taskSettings,
-        McpObserver observer, McpLimits limits, McpAccessPolicy accessPolicy) {
+        McpObserver observer, McpLimits limits, McpAccessPolicy accessPolicy, List<Contributed> extensions) {
+
+    /** An extension and who contributed it, for messages: its bean's name, {@code skills}. */
+    public record Contributed(String source, McpExtension extension) {
+    }
 
     /** What the server tells clients about itself. */
     public record Identity(String name, String version, String instructions) {

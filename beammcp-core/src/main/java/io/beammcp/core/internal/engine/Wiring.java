@@ -9,6 +9,7 @@ import io.beammcp.core.internal.catalog.CatalogCompiler;
 import io.beammcp.core.internal.catalog.ListKind;
 import io.beammcp.core.internal.catalog.LiveCatalog;
 import io.beammcp.core.internal.catalog.SchemaCompiler;
+import io.beammcp.core.internal.catalog.Source;
 import io.beammcp.core.internal.completion.Completions;
 import io.beammcp.core.internal.input.InputStates;
 import io.beammcp.core.internal.input.Inputs;
@@ -26,21 +27,23 @@ import io.beammcp.core.internal.streams.Broadcaster;
 import io.beammcp.core.internal.streams.Listens;
 import io.beammcp.core.internal.streams.Offers;
 import io.beammcp.core.internal.streams.Streams;
-import io.beammcp.core.internal.tasks.TaskWatch;
-import io.beammcp.core.internal.tasks.Tasks;
-import io.beammcp.core.internal.tasks.TasksHandler;
+import io.beammcp.core.internal.tasks.TasksExtension;
 import io.beammcp.core.internal.tools.ToolCalls;
 import io.beammcp.core.internal.tools.ToolsHandler;
 import tools.jackson.databind.JsonNode;
 
 import java.security.Principal;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 
 /**
- * The engine's collaborators, assembled once from a server's settings: the catalog compiled from its sources,
- * the method table of the capabilities that are on, and what the request path needs around them.
+ * The engine's collaborators, assembled once from a server's settings: the extensions served (Tasks among them),
+ * the catalog compiled from its sources and theirs, the method table of the capabilities and extensions that are
+ * on, and what the request path needs around them.
  */
 final class Wiring {
 
@@ -51,8 +54,7 @@ final class Wiring {
     final Capabilities capabilities;
     final Streams streams;
     final Listens listens;
-    final Tasks tasks;
-    final TaskWatch taskWatch;
+    final Extensions extensions;
     final ToolCalls toolCalls;
     final Access access;
     final Offers offers;
@@ -68,38 +70,45 @@ final class Wiring {
         answers = new Answers(codec, envelopes, shaper, config.limits().maxResultBytes());
         SchemaCompiler compiler = new SchemaCompiler(codec);
         Blocks blocks = new Blocks(codec);
-        catalog = new LiveCatalog(config.sources(), config.completer(), new CatalogCompiler(codec, compiler));
         streams = new Streams(bounds.maxStreams(), bounds.maxStreamsPerSession(), bounds.maxStreamsPerCaller());
         Broadcaster broadcaster = new Broadcaster(streams, codec, envelopes);
-        tasks = config.tasks() == null ? null
-                : new Tasks(config.tasks(), config.taskSettings(), codec, Clock.systemUTC(), broadcaster);
-        taskWatch = tasks == null ? null : new TaskWatch(tasks, Clock.systemUTC());
+        List<ServerConfig.Contributed> contributed = new ArrayList<>();
+        if (config.tasks() != null) {
+            contributed.add(new ServerConfig.Contributed("tasks",
+                    new TasksExtension(config.tasks(), config.taskSettings(), codec, Clock.systemUTC())));
+        }
+        contributed.addAll(config.extensions());
+        extensions = new Extensions(contributed, codec);
+        List<Source> sources = new ArrayList<>(config.sources());
+        sources.addAll(extensions.sources());
+        catalog = new LiveCatalog(sources, config.completer(), new CatalogCompiler(codec, compiler));
         capabilities = new Capabilities(codec, catalog, config.identity().instructions(), config.lists().discover(),
-                shaper, tasks != null);
+                shaper, extensions);
         listens = new Listens(streams, codec, envelopes, shaper);
         toolCalls = new ToolCalls(codec, blocks);
         ServerConfig.Input input = config.input();
         byte[] key = input.stateKey() == null ? InputStates.randomKey() : input.stateKey();
         Inputs inputs = new Inputs(new InputStates(key, input.stateTtl(), Clock.systemUTC(), codec,
                 input.stateKey() == null), codec, input.timeout());
-        access = new Access(config.accessPolicy());
+        access = new Access(config.accessPolicy(), extensions.skillOf());
         offers = offers(null, Access.NONE);
         MethodTable table = table(config, inputs, blocks);
         modern = new ModernRequests(table, answers, codec, envelopes);
         legacy = new LegacyRequests(table, answers, capabilities, offers, listens, codec, envelopes);
         timers = bounds.toolTimeout() == null ? null : timers();
         catalog.listen(new Announcements(catalog, broadcaster, access));
+        extensions.start(broadcaster);
     }
 
     private MethodTable table(ServerConfig config, Inputs inputs, Blocks blocks) {
         int pageSize = config.lists().pageSize();
         ToolsHandler tools = new ToolsHandler(catalog::index, toolCalls, inputs, codec, pageSize,
-                config.lists().tools(), tasks, new ToolBulkhead(config.limits().maxConcurrentCallsPerTool()), access,
-                CallerRates.of(config.limits()));
+                config.lists().tools(), extensions.toolCalls(access, pageSize, codec),
+                new ToolBulkhead(config.limits().maxConcurrentCallsPerTool()), access, CallerRates.of(config.limits()));
         MethodTable.Builder table = new MethodTable.Builder()
                 .modern(McpMethod.SERVER_DISCOVER, request -> Outcome.result(capabilities.discover(),
                         capabilities.discoverCache()))
-                .modern(McpMethod.SUBSCRIPTIONS_LISTEN, this::listen)
+                .modern(McpMethod.SUBSCRIPTIONS_LISTEN, request -> listen(request, pageSize))
                 .legacy(McpMethod.PING, request -> Outcome.result(codec.object()))
                 .legacy(McpMethod.LOGGING_SET_LEVEL, request -> LegacyRequests.setLevel(request, codec))
                 .both(McpMethod.TOOLS_LIST, tools::list)
@@ -120,25 +129,21 @@ final class Wiring {
                     pageSize, config.lists().prompts(), access);
             table.both(McpMethod.PROMPTS_LIST, prompts::list).both(McpMethod.PROMPTS_GET, prompts::get);
         }
-        if (tasks != null) {
-            TasksHandler handler = new TasksHandler(tasks, codec);
-            table.modern(McpMethod.TASKS_GET, handler::get).modern(McpMethod.TASKS_UPDATE, handler::update)
-                    .modern(McpMethod.TASKS_CANCEL, handler::cancel);
-        }
         if (catalog.completes()) {
             table.both(McpMethod.COMPLETION_COMPLETE, new Completions(codec, catalog::index, access)::handle);
         }
+        extensions.enter(table, access, pageSize, codec);
         return table.build();
     }
 
-    /** {@code subscriptions/listen}: its filter checked now, with the tasks it asks about when tasks are on. */
-    private Outcome listen(Request request) {
+    /** {@code subscriptions/listen}: its filter checked now, with the members extensions read (Tasks' task ids). */
+    private Outcome listen(Request request, int pageSize) {
         JsonNode filter = request.params().get("notifications");
         String caller = Callers.of(request.exchange());
-        Set<String> taskIds = tasks == null || filter == null || !filter.isObject() ? Set.of()
-                : tasks.listened(filter, request.context(), caller);
+        Map<String, Set<String>> followed = filter == null || !filter.isObject() ? Map.of()
+                : extensions.listen(request, filter, access, pageSize, codec);
         return Outcome.listen(listens.check(request.id(), filter, request.context().session(), caller,
-                offers(request.context().principal(), access), taskIds));
+                offers(request.context().principal(), access), followed));
     }
 
     /**

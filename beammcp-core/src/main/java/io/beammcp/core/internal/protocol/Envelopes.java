@@ -78,7 +78,12 @@ public final class Envelopes {
 
     /** A notification, with {@code params} unless {@code null}. */
     public byte[] notification(Notification method, ObjectNode params) {
-        return write(new Envelope(null, method.id(), "params", params));
+        return notification(method.id(), params);
+    }
+
+    /** A notification of a method an extension names, with {@code params} unless {@code null}. */
+    public byte[] notification(String method, ObjectNode params) {
+        return write(new Envelope(null, method, "params", params));
     }
 
     /** A request of the server's own to the client. */
@@ -96,7 +101,8 @@ public final class Envelopes {
         private final int max;
 
         Bounded(int max) {
-            super(Math.min(max, 8192));
+            // small to start: an answer is a few hundred bytes, and Jackson hands over its whole buffer in one write
+            super(Math.min(max, 256));
             this.max = max;
         }
 

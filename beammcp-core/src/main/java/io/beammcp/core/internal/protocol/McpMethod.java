@@ -3,7 +3,10 @@ package io.beammcp.core.internal.protocol;
 import java.util.HashMap;
 import java.util.Map;
 
-/** The methods a client may send, in either revision; each revision serves its own subset. */
+/**
+ * The server's own methods, which a client may send in either revision; each revision serves its own subset.
+ * The methods of extensions are not here: each extension names its own.
+ */
 public enum McpMethod {
 
     INITIALIZE("initialize", null),
@@ -21,10 +24,6 @@ public enum McpMethod {
     PROMPTS_GET("prompts/get", "name"),
     COMPLETION_COMPLETE("completion/complete", null),
     LOGGING_SET_LEVEL("logging/setLevel", null),
-    /** The Tasks extension's methods (2026-07-28); the routing header {@code Mcp-Name} mirrors the task id. */
-    TASKS_GET("tasks/get", "taskId"),
-    TASKS_UPDATE("tasks/update", "taskId"),
-    TASKS_CANCEL("tasks/cancel", "taskId"),
     /** Not MCP: the stdio convention of language-server clients, a request that ends the conversation. */
     SHUTDOWN("shutdown", null),
     NOTIFICATIONS_CANCELLED("notifications/cancelled", null),

@@ -1,5 +1,6 @@
 package io.beammcp.core.internal.streams;
 
+import io.beammcp.core.extension.ListenStreams;
 import io.beammcp.core.internal.catalog.ListKind;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.Envelopes;
@@ -15,9 +16,10 @@ import java.util.function.Predicate;
 
 /**
  * Delivers a change to every open stream that wants it: a listen stream gets the notification tagged with
- * its id, a legacy channel the untagged one (encoded once for all of them).
+ * its id, a legacy channel the untagged one (encoded once for all of them); and an extension's notification to
+ * the listen streams that follow its key.
  */
-public final class Broadcaster {
+public final class Broadcaster implements ListenStreams {
 
     private final Streams streams;
     private final JsonCodec codec;
@@ -69,27 +71,25 @@ public final class Broadcaster {
         }
     }
 
-    /**
-     * Tells the listen streams that asked about a task its state now: the detailed task, as {@code tasks/get}
-     * shows it, without {@code resultType}.
-     */
-    public void taskChanged(String taskId, ObjectNode detailed) {
+    /** Sends an extension's notification to the listen streams that follow its key, each tagged with its id. */
+    @Override
+    public void notify(String member, String key, String method, ObjectNode params) {
         for (Stream stream : streams.open()) {
-            if (stream.wantsTask(taskId)) {
-                ObjectNode params = tagged(stream.listenId());
-                params.setAll(detailed);
-                stream.deliver(envelopes.notification(Notification.TASKS, params));
+            if (stream.follows(member, key)) {
+                ObjectNode tagged = tagged(stream.listenId());
+                tagged.setAll(params);
+                stream.deliver(envelopes.notification(method, tagged));
             }
         }
     }
 
-    /** The tasks some open listen stream asked about. */
-    public Set<String> listenedTasks() {
-        Set<String> ids = new HashSet<>();
+    @Override
+    public Set<String> followed(String member) {
+        Set<String> keys = new HashSet<>();
         for (Stream stream : streams.open()) {
-            ids.addAll(stream.taskIds());
+            keys.addAll(stream.followed(member));
         }
-        return ids;
+        return keys;
     }
 
     /** The params of a notification for one listen stream only. */

@@ -15,6 +15,7 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -39,11 +40,11 @@ public final class Listens {
     /**
      * Checks a listen's filter, so a bad one is refused before any stream opens; the acknowledgement names
      * the types honoured: list changes only when the host declared that its lists change (and offers that
-     * list), updates only of resources it can read and only when it also offers resources. Always served,
-     * even when nothing can be honoured.
+     * list), updates only of resources it can read and only when it also offers resources, and the keys the
+     * extensions that read other members agreed to follow. Always served, even when nothing can be honoured.
      */
     public Listen check(JsonNode id, JsonNode filter, Session owner, String caller, Offers offers,
-            Set<String> taskIds) {
+            Map<String, Set<String>> followed) {
         if (filter == null || !filter.isObject()) {
             throw McpError.invalidParams("Invalid params: notifications must be an object");
         }
@@ -82,11 +83,13 @@ public final class Listens {
             ArrayNode list = honoured.putArray("resourceSubscriptions");
             uris.forEach(list::add);
         }
-        if (!taskIds.isEmpty()) {
-            ArrayNode list = honoured.putArray("taskIds");
-            taskIds.forEach(list::add);
-        }
-        return new Listen(id, new Stream.Filter(tools, prompts, resourceList, Set.copyOf(uris), Set.copyOf(taskIds)),
+        followed.forEach((member, keys) -> {
+            if (!keys.isEmpty()) {
+                ArrayNode list = honoured.putArray(member);
+                keys.forEach(list::add);
+            }
+        });
+        return new Listen(id, new Stream.Filter(tools, prompts, resourceList, Set.copyOf(uris), Map.copyOf(followed)),
                 honoured, owner, caller);
     }
 
@@ -134,7 +137,7 @@ public final class Listens {
     public String openChannel(Exchange exchange, Session session, Offers offers, Consumer<Reply> end) {
         Revision era = Revision.V2025_11_25;
         Stream stream = new Stream(streams, exchange, session, session.owner(), null,
-                new Stream.Filter(true, offers.prompts(), offers.resources(), null, Set.of()), end,
+                new Stream.Filter(true, offers.prompts(), offers.resources(), null, Map.of()), end,
                 Reply.of(Reply.Kind.UNANSWERED, era), null);
         return stream.open(null);
     }

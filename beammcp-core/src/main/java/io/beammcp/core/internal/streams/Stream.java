@@ -9,6 +9,7 @@ import io.beammcp.core.spi.Reply;
 import tools.jackson.databind.JsonNode;
 
 import java.security.Principal;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -45,9 +46,11 @@ public final class Stream implements Cancellable, SessionStream {
      * @param resources {@code notifications/resources/list_changed}
      * @param uris the resources whose {@code notifications/resources/updated} it receives, or {@code null}
      *        for those the owning legacy session subscribed to
-     * @param taskIds the tasks whose {@code notifications/tasks} it receives
+     * @param followed the keys it follows of each member an extension reads (Tasks: the task ids under
+     *        {@code taskIds}), whose notifications that extension sends it
      */
-    public record Filter(boolean tools, boolean prompts, boolean resources, Set<String> uris, Set<String> taskIds) {
+    public record Filter(boolean tools, boolean prompts, boolean resources, Set<String> uris,
+            Map<String, Set<String>> followed) {
 
         boolean wants(ListKind kind) {
             return switch (kind) {
@@ -94,13 +97,14 @@ public final class Stream implements Cancellable, SessionStream {
         return filter.wants(kind);
     }
 
-    boolean wantsTask(String taskId) {
-        return listenId != null && filter.taskIds().contains(taskId);
+    /** Whether this listen stream follows a key of an extension's member. */
+    boolean follows(String member, String key) {
+        return listenId != null && followed(member).contains(key);
     }
 
-    /** The tasks this stream is told about. */
-    Set<String> taskIds() {
-        return filter.taskIds();
+    /** The keys this stream follows of an extension's member. */
+    Set<String> followed(String member) {
+        return filter.followed().getOrDefault(member, Set.of());
     }
 
     boolean wantsUpdate(String uri) {

@@ -1,7 +1,7 @@
 package io.beammcp.core.internal.tasks;
 
 import io.beammcp.core.InputRequest;
-import io.beammcp.core.internal.call.TaskBinding;
+import io.beammcp.core.extension.CallBinding;
 import io.beammcp.core.internal.input.InputRequiredException;
 import io.beammcp.core.internal.protocol.McpError;
 import io.beammcp.core.tasks.TaskRecord;
@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  * its input and its cancellation go through the task store. A task-only call takes its task from the store
  * before its host code runs, so a full store refuses it before any of its work is done.
  */
-final class TaskCall implements TaskBinding {
+final class TaskCall implements CallBinding {
 
     private enum Phase { CALL, TASK, ENDED }
 

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * tasks (cancellations, answers) to their work and renews their leases, and once a minute purges expired
  * tasks from the store.
  */
-public final class TaskWatch implements AutoCloseable {
+final class TaskWatch implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(TaskWatch.class);
     private static final Duration PURGE_EVERY = Duration.ofMinutes(1);
@@ -23,7 +23,7 @@ public final class TaskWatch implements AutoCloseable {
     /** Whether the last tick failed: an outage is told once, not every tick. */
     private volatile boolean failing;
 
-    public TaskWatch(Tasks tasks, Clock clock) {
+    TaskWatch(Tasks tasks, Clock clock) {
         this.tasks = tasks;
         this.timer = new ScheduledThreadPoolExecutor(1, task -> {
             Thread thread = new Thread(task, "beammcp-task-watch");

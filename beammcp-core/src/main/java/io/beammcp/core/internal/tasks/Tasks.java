@@ -1,12 +1,12 @@
 package io.beammcp.core.internal.tasks;
 
-import io.beammcp.core.Revision;
-import io.beammcp.core.internal.call.HostContext;
+import io.beammcp.core.MissingClientCapabilityException;
+import io.beammcp.core.extension.ExtensionRequest;
+import io.beammcp.core.extension.ListenStreams;
 import io.beammcp.core.internal.input.RequestInput;
 import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.McpError;
 import io.beammcp.core.internal.protocol.ToolErrors;
-import io.beammcp.core.internal.streams.Broadcaster;
 import io.beammcp.core.tasks.TaskRecord;
 import io.beammcp.core.tasks.TaskStore;
 import org.slf4j.Logger;
@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -32,10 +33,13 @@ import java.util.regex.Pattern;
  * The Tasks extension ({@code io.modelcontextprotocol/tasks}, 2026-07-28): which requests declare it, task
  * creation and ends in the store, the input and cancellation of tasks, and the tasks running in this process.
  */
-public final class Tasks {
+final class Tasks {
 
     /** The extension's name, in capabilities. */
-    public static final String EXTENSION = "io.modelcontextprotocol/tasks";
+    static final String EXTENSION = "io.modelcontextprotocol/tasks";
+    /** The member of a listen's filter naming the tasks it follows, and their notification. */
+    static final String TASK_IDS = "taskIds";
+    private static final String NOTIFICATION = "notifications/tasks";
 
     private static final Logger log = LoggerFactory.getLogger(Tasks.class);
     private static final Base64.Encoder IDS = Base64.getUrlEncoder().withoutPadding();
@@ -51,12 +55,12 @@ public final class Tasks {
     private final Map<String, TaskCall> running = new ConcurrentHashMap<>();
     /** What each listened task's streams were last told, so an unchanged state (a lease renewed) is not told again. */
     private final Map<String, String> told = new ConcurrentHashMap<>();
-    private final Broadcaster broadcaster;
+    /** The listen streams, once the server started the extension; {@code null} before. */
+    private volatile ListenStreams streams;
     private final StoreCalls calls;
     private final TaskEnds ends;
 
-    public Tasks(TaskStore store, TaskSettings settings, JsonCodec codec, Clock clock, Broadcaster broadcaster) {
-        this.broadcaster = broadcaster;
+    Tasks(TaskStore store, TaskSettings settings, JsonCodec codec, Clock clock) {
         this.store = store;
         this.settings = settings;
         this.codec = codec;
@@ -66,28 +70,13 @@ public final class Tasks {
         this.ends = new TaskEnds(codec, json, clock);
     }
 
-    /** Whether this request declared the extension: per request, in its own client capabilities. */
-    public static boolean declared(HostContext context) {
-        return context.revision() == Revision.V2026_07_28
-                && context.clientCapabilities().get("extensions") instanceof Map<?, ?> extensions
-                && extensions.containsKey(EXTENSION);
-    }
-
-    /** {@code -32021}, naming the extension: what a request that needs it but did not declare it gets. */
-    public static McpError extensionRequired(JsonCodec codec) {
-        ObjectNode data = codec.object();
-        data.putObject("requiredCapabilities").putObject("extensions").putObject(EXTENSION);
-        return new McpError(McpError.MISSING_REQUIRED_CLIENT_CAPABILITY,
-                "Missing required client capability: extensions." + EXTENSION, data);
-    }
-
     /**
      * Runs a task-capable tool call whose request declared the extension, on the request's thread until the
-     * call is answered (see {@link TaskCall}).
+     * call is answered (see {@link TaskCall}); the task belongs to the call's caller.
      */
-    public ObjectNode call(HostContext context, String owner, boolean required, Supplier<ObjectNode> work) {
-        TaskCall call = new TaskCall(this, owner, required);
-        context.bindTask(call);
+    ObjectNode call(ExtensionRequest request, boolean required, Supplier<ObjectNode> work) {
+        TaskCall call = new TaskCall(this, request.caller(), required);
+        request.bind(call);
         return call.call(work);
     }
 
@@ -122,15 +111,11 @@ public final class Tasks {
 
     /**
      * The tasks of a listen's {@code notifications.taskIds} that the caller may see; asking for them needs the
-     * extension declared on that request ({@code -32021}). A filter without task ids asks for none.
+     * extension declared on that request ({@code -32021}).
      */
-    public Set<String> listened(JsonNode filter, HostContext context, String caller) {
-        JsonNode ids = filter == null ? null : filter.get("taskIds");
-        if (ids == null) {
-            return Set.of();
-        }
-        if (!declared(context)) {
-            throw extensionRequired(codec);
+    Set<String> follow(ExtensionRequest request, JsonNode ids) {
+        if (!request.declared()) {
+            throw new MissingClientCapabilityException(List.of(List.of("extensions", EXTENSION)));
         }
         if (!ids.isArray()) {
             throw McpError.invalidParams("Invalid params: notifications.taskIds must be an array of task ids");
@@ -141,22 +126,29 @@ public final class Tasks {
                 throw McpError.invalidParams("Invalid params: notifications.taskIds must hold strings");
             }
             // ids the caller cannot see are left out of the acknowledgement, as if unknown
-            if (visible(id.stringValue(), caller) != null) {
+            if (visible(id.stringValue(), request.caller()) != null) {
                 visible.add(id.stringValue());
             }
         }
         return visible;
     }
 
+    /** Starts telling the listen streams that follow a task its changes. */
+    void attach(ListenStreams streams) {
+        this.streams = streams;
+    }
+
     /** Tells the listen streams that asked about this task its state, once per state they can see. */
     private void changed(TaskRecord record) {
-        if (record == null || !told.containsKey(record.id()) && !broadcaster.listenedTasks().contains(record.id())) {
+        ListenStreams listening = streams;
+        if (record == null || listening == null
+                || !told.containsKey(record.id()) && !listening.followed(TASK_IDS).contains(record.id())) {
             return;
         }
         ObjectNode detailed = json.detailed(record);
         String text = json.write(detailed);
         if (!text.equals(told.put(record.id(), text))) {
-            broadcaster.taskChanged(record.id(), detailed);
+            listening.notify(TASK_IDS, record.id(), NOTIFICATION, detailed);
         }
     }
 
@@ -297,7 +289,8 @@ public final class Tasks {
      */
     void watch() {
         Instant now = clock.instant();
-        Set<String> listened = broadcaster.listenedTasks();
+        ListenStreams listening = streams;
+        Set<String> listened = listening == null ? Set.of() : listening.followed(TASK_IDS);
         told.keySet().retainAll(listened);
         for (String id : listened) {
             changed(store.find(id));

@@ -2,9 +2,9 @@ package io.beammcp.core.internal.tools;
 
 import io.beammcp.core.MissingClientCapabilityException;
 import io.beammcp.core.Revision;
-import io.beammcp.core.TaskSupport;
 import io.beammcp.core.internal.access.Access;
 import io.beammcp.core.internal.access.Callers;
+import io.beammcp.core.internal.call.CallWrap;
 import io.beammcp.core.internal.call.HostContext;
 import io.beammcp.core.internal.call.Outcome;
 import io.beammcp.core.internal.call.Request;
@@ -16,7 +16,6 @@ import io.beammcp.core.internal.limits.CallerRates;
 import io.beammcp.core.internal.limits.ToolBulkhead;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.protocol.McpError;
-import io.beammcp.core.internal.tasks.Tasks;
 import io.beammcp.core.spi.McpAccessPolicy;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -24,7 +23,6 @@ import tools.jackson.databind.node.ObjectNode;
 import java.security.Principal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.function.Supplier;
 
@@ -37,20 +35,20 @@ public final class ToolsHandler {
     private final JsonCodec codec;
     private final int pageSize;
     private final CacheHints cache;
-    private final Tasks tasks;
+    private final CallWrap wrap;
     private final ToolBulkhead bulkhead;
     private final Access access;
     private final CallerRates rates;
 
     /**
-     * @param tasks the Tasks extension, or {@code null} when the server runs no tasks
+     * @param wrap what the extensions that wrap {@code tools/call} (Tasks) do around a call's work
      */
     public ToolsHandler(Supplier<CatalogIndex> catalog, ToolCalls calls, Inputs inputs, JsonCodec codec,
-            int pageSize, CacheHints cache, Tasks tasks, ToolBulkhead bulkhead, Access access, CallerRates rates) {
+            int pageSize, CacheHints cache, CallWrap wrap, ToolBulkhead bulkhead, Access access, CallerRates rates) {
         this.access = access;
         this.bulkhead = bulkhead;
         this.rates = rates;
-        this.tasks = tasks;
+        this.wrap = wrap;
         this.catalog = catalog;
         this.calls = calls;
         this.inputs = inputs;
@@ -116,19 +114,8 @@ public final class ToolsHandler {
             // 2025-11-25 has no such error: the model learns it from a tool error
             return Outcome.result(calls.missingCapabilities(tool, missing));
         }
-        TaskSupport support = tool.spec().taskSupport();
-        boolean asTask = tasks != null && support != TaskSupport.FORBIDDEN && Tasks.declared(context);
-        if (support == TaskSupport.REQUIRED && request.modern() && !asTask) {
-            // a task-only tool has no answer for a client without the extension (2025-11-25 runs it as a call)
-            throw Tasks.extensionRequired(codec);
-        }
-        ObjectNode violations = calls.violations(tool, arguments);
-        if (violations != null) {
-            return Outcome.result(violations);
-        }
-        Map<String, Object> declared = calls.declaredArguments(tool, arguments);
         context.bindTool(tool.spec(), arguments);
-        context.bindInput(inputs.open(era, request.message(), tool.name(), arguments, caller), inputs.timeout());
+        JsonNode checked = arguments;
         Supplier<ObjectNode> work = () -> {
             // the permit is taken on the host thread, so a call never run never holds one
             Semaphore permit = bulkhead.bounded() ? bulkhead.tryEnter(tool.name()) : null;
@@ -136,7 +123,8 @@ public final class ToolsHandler {
                 return calls.overConcurrency(tool, bulkhead.max());
             }
             try {
-                return calls.run(tool, declared, context);
+                // only the declared keys reach host code, read once the arguments passed their schema
+                return calls.run(tool, calls.declaredArguments(tool, checked), context);
             } catch (MissingClientCapabilityException e) {
                 if (era == Revision.V2026_07_28) {
                     throw e;
@@ -149,10 +137,14 @@ public final class ToolsHandler {
                 }
             }
         };
-        if (asTask) {
-            return Outcome.work(() -> tasks.call(context, caller, support == TaskSupport.REQUIRED, work), null);
+        // an extension may refuse the call (Tasks: a task-only tool without the extension) before its arguments
+        Supplier<ObjectNode> wrapped = wrap.wrap(request, work);
+        ObjectNode violations = calls.violations(tool, arguments);
+        if (violations != null) {
+            return Outcome.result(violations);
         }
-        return Outcome.work(work, null);
+        context.bindInput(inputs.open(era, request.message(), tool.name(), arguments, caller), inputs.timeout());
+        return Outcome.work(wrapped, null);
     }
 
     /** Over HTTP a 429 with the JSON-RPC error; where the transport has no such status, a tool error. */

@@ -1,4 +1,4 @@
-package io.beammcp.autoconfigure.http;
+package io.beammcp.testsupport;
 
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;

@@ -1,4 +1,4 @@
-package io.beammcp.autoconfigure.http;
+package io.beammcp.testsupport;
 
 import java.io.Closeable;
 import java.io.IOException;
