@@ -29,6 +29,7 @@ done
 work=$(mktemp -d)
 app=
 trap '[ -n "$app" ] && { kill $app 2>/dev/null; wait $app 2>/dev/null || true; }' EXIT
+skills=(sep-2640-skills-enumeration sep-2640-skills-manifest sep-2640-skills-directory)
 status=0
 for transport in $transports; do
   port=$("$node" -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
@@ -46,26 +47,26 @@ for transport in $transports; do
     "$node" "$here/evaluate.mjs" "$revision" "$work/$transport-$revision" "$here/baseline.yaml" \
       "$requirements/$revision.yaml" || status=1
   done
+  # The Skills extension's scenarios (SEP-2640): in no requirement set, so run one by one, at 2026-07-28 and
+  # (forced, over a session) at 2025-11-25, and every check must be SUCCESS (baseline.yaml `checks` lists the
+  # exceptions). SKILLS=0 leaves them out.
+  if [ "${SKILLS:-1}" = 1 ]; then
+    for revision in 2026-07-28 2025-11-25; do
+      echo "== $transport: Skills =="
+      flags=()
+      [ "$revision" = 2025-11-25 ] && flags=(--spec-version 2025-11-25 --force)
+      for scenario in "${skills[@]}"; do
+        "$node" "$suite" server --url "http://127.0.0.1:$port/mcp" --scenario "$scenario" ${flags[@]+"${flags[@]}"} \
+          -o "$work/skills-$transport-$revision" >>"$work/skills-$transport-$revision.log" 2>&1 || true
+      done
+      "$node" "$here/evaluate.mjs" --every-check "$revision" "$work/skills-$transport-$revision" "$here/baseline.yaml" \
+        "${skills[@]}" || status=1
+    done
+  fi
   kill "$app" 2>/dev/null
   wait "$app" 2>/dev/null || true
   app=
 done
 
-# The Skills extension's scenarios (SEP-2640): in no requirement set, so run one by one, at 2026-07-28 and
-# (forced, over a session) at 2025-11-25, and every check must be SUCCESS (baseline.yaml `checks` lists the
-# exceptions). SKILLS=0 leaves them out.
-skills=(sep-2640-skills-enumeration sep-2640-skills-manifest sep-2640-skills-directory)
-if [ "${SKILLS:-1}" = 1 ]; then
-  for revision in 2026-07-28 2025-11-25; do
-    flags=()
-    [ "$revision" = 2025-11-25 ] && flags=(--spec-version 2025-11-25 --force)
-    for scenario in "${skills[@]}"; do
-      "$node" "$suite" server --url "http://127.0.0.1:$port/mcp" --scenario "$scenario" ${flags[@]+"${flags[@]}"} \
-        -o "$work/skills-$revision" >>"$work/skills-$revision.log" 2>&1 || true
-    done
-    "$node" "$here/evaluate.mjs" --every-check "$revision" "$work/skills-$revision" "$here/baseline.yaml" \
-      "${skills[@]}" || status=1
-  done
-fi
 echo "conformance results and logs: $work"
 exit $status
