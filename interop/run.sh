@@ -11,10 +11,12 @@
 # (as root).
 # The TypeScript SDK's OAuth support runs against a sample instance in its oauth profile, with the Spring
 # Authorization Server of authorization-server/ as its issuer.
-# Builds the sample, conformance and authorization-server jars when they are missing.
+# The same HTTP flows (direct, and OAuth) run against the WebFlux sample (sample-app-webflux: the sample's classes
+# on the WebFlux starter, Reactor Netty), labelled http-webflux.
 # MCP Apps (apps/apps.mjs): the sample's forecast view rendered by a test host page in Debian's headless Chromium
 # (installed when missing, as root), and the AI SDK's MCP Apps helpers; the card's screenshot goes to
 # sample-app/target/apps/forecast.png.
+# Builds the sample, WebFlux sample, conformance and authorization-server jars when they are missing.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -78,20 +80,24 @@ nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
 
 # --- the jars, copied so that a concurrent rebuild cannot change them under the run ------------------------
 [ -f "$root/sample-app/target/sample-app.jar" ] || (cd "$root" && ./mvnw -q -B -pl sample-app -am package -DskipTests)
+[ -f "$root/sample-app-webflux/target/sample-app-webflux.jar" ] \
+  || (cd "$root" && ./mvnw -q -B -pl sample-app-webflux -am package -DskipTests)
 [ -f "$root/conformance/target/conformance-app.jar" ] || (cd "$root" && ./mvnw -q -B -pl conformance -am package -DskipTests)
 [ -f "$here/authorization-server/target/authorization-server.jar" ] \
   || (cd "$root" && ./mvnw -q -B -pl interop/authorization-server package -DskipTests)
 cp "$root/sample-app/target/sample-app.jar" "$work/sample-app.jar"
+cp "$root/sample-app-webflux/target/sample-app-webflux.jar" "$work/sample-app-webflux.jar"
 cp "$root/conformance/target/conformance-app.jar" "$work/conformance-app.jar"
 cp "$here/authorization-server/target/authorization-server.jar" "$work/authorization-server.jar"
 # fast start-up matters more than peak speed here; every instance is small
 java_opts="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m -Xss512k"
 
 # --- free loopback ports: sample A B (page size default) C D (page size 1), fixture E F, nginx x6, PostgreSQL,
-# the authorization server and the sample in its oauth profile
-read -r pA pB pC pD pE pF lbRR lbRRPaged lbSess lbSessPaged lbFixture lbFixtureSess pPg pAS pOAuth < <("$node" -e '
+# the authorization server and the sample in its oauth profile; the WebFlux sample W (page size default) X (page
+# size 1) and Y (oauth profile)
+read -r pA pB pC pD pE pF lbRR lbRRPaged lbSess lbSessPaged lbFixture lbFixtureSess pPg pAS pOAuth pW pX pY < <("$node" -e '
   const net = require("net"); const servers = [];
-  (async () => { for (let i = 0; i < 15; i++) servers.push(await new Promise((ok) => {
+  (async () => { for (let i = 0; i < 18; i++) servers.push(await new Promise((ok) => {
     const s = net.createServer(); s.listen(0, "127.0.0.1", () => ok(s)); })); 
     console.log(servers.map((s) => s.address().port).join(" ")); servers.forEach((s) => s.close()); })();')
 
@@ -120,10 +126,17 @@ start_java sampleC "$work/sample-app.jar" "$pC" --beammcp.page-size=1
 start_java sampleD "$work/sample-app.jar" "$pD" --beammcp.page-size=1
 start_java fixtureE "$work/conformance-app.jar" "$pE" "${shared_state[@]}" "${shared_tasks[@]}"
 start_java fixtureF "$work/conformance-app.jar" "$pF" "${shared_state[@]}" "${shared_tasks[@]}"
-# OAuth: the authorization server issues tokens for the oauth instance's endpoint, which names it as issuer
-log "starting the authorization server and a sample instance in its oauth profile"
-start_java authServer "$work/authorization-server.jar" "$pAS" "--interop.resource=http://127.0.0.1:$pOAuth/mcp"
+log "starting 2 WebFlux sample instances"
+start_java sampleW "$work/sample-app-webflux.jar" "$pW"
+start_java sampleX "$work/sample-app-webflux.jar" "$pX" --beammcp.page-size=1
+# OAuth: the authorization server issues tokens for the oauth instances' endpoints (one per transport), which
+# name it as issuer
+log "starting the authorization server and a sample instance in its oauth profile on each transport"
+start_java authServer "$work/authorization-server.jar" "$pAS" \
+  "--interop.resource=http://127.0.0.1:$pOAuth/mcp,http://127.0.0.1:$pY/mcp"
 start_java sampleOAuth "$work/sample-app.jar" "$pOAuth" --spring.profiles.active=oauth \
+  "--beammcp.sample.issuer=http://127.0.0.1:$pAS"
+start_java sampleY "$work/sample-app-webflux.jar" "$pY" --spring.profiles.active=oauth \
   "--beammcp.sample.issuer=http://127.0.0.1:$pAS"
 
 wait_port() { # <name> <port> <pid> <deadline, epoch seconds>
@@ -174,7 +187,7 @@ pids+=($!)
 pid_nginx=$!
 
 deadline=$(($(date +%s) + 300))
-for name in sampleA sampleB sampleC sampleD fixtureE fixtureF; do
+for name in sampleA sampleB sampleC sampleD fixtureE fixtureF sampleW sampleX sampleY; do
   port_var="p${name: -1}"
   pid_var="pid_$name"
   wait_port "$name" "${!port_var}" "${!pid_var}" "$deadline"
@@ -215,6 +228,14 @@ flow inspector.mjs --inspector v2 --transport http --url "$direct"
 user_clients_http "$direct"
 log "OAuth: the TypeScript SDK discovers the authorization server, gets a token (client_credentials), calls a tool"
 flow ts-oauth.mjs --url "http://127.0.0.1:$pOAuth/mcp" --issuer "http://127.0.0.1:$pAS" \
+  --client-id interop-client --client-secret interop-secret
+log "HTTP, direct, on the WebFlux sample (Reactor Netty); OAuth on its oauth profile"
+webflux="http://127.0.0.1:$pW/mcp"
+flow ts-client.mjs --transport http --label http-webflux --url "$webflux" --paged-url "http://127.0.0.1:$pX/mcp"
+flow ts-sdk.mjs --transport http --label http-webflux --url "$webflux" --paged-url "http://127.0.0.1:$pX/mcp"
+flow inspector.mjs --inspector v1 --transport http --label http-webflux --url "$webflux"
+flow inspector.mjs --inspector v2 --transport http --label http-webflux --url "$webflux"
+flow ts-oauth.mjs --label http-webflux --url "http://127.0.0.1:$pY/mcp" --issuer "http://127.0.0.1:$pAS" \
   --client-id interop-client --client-secret interop-secret
 log "HTTP through nginx: round-robin, no affinity (modern) / session routing (legacy)"
 flow ts-client.mjs --transport http --label http-nginx --url "$rr" --paged-url "$rrPaged" --expect-spread true

@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { Runner, SERVER_NAME, TOOL_NAMES, options, texts } from './common.mjs';
 
 const opts = options();
-const runner = new Runner('ts-sdk', 'http', ['oauth']);
+const runner = new Runner('ts-sdk', opts.label || 'http', ['oauth']);
 const timeout = 60_000;
 
 /** Every request the SDK makes, endpoint and authorization server alike, with the status it got. */

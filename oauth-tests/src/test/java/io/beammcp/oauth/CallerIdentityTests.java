@@ -2,34 +2,32 @@ package io.beammcp.oauth;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Who a token's caller is, through Tomcat with RS256 tokens: tokens without a subject (client credentials) of
+ * Who a token's caller is, on both transports with RS256 tokens: tokens without a subject (client credentials) of
  * two clients, and tokens with the same subject from two issuers, are two callers, each with its own input
  * rounds, 2025-11-25 sessions and tool-call rate. Named by an empty subject alone they would all be one.
  */
-@SpringBootTest(classes = OAuthTestApp.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = { "beammcp.http.allowed-origins=http://localhost:*",
-                "beammcp.http.oauth2.resource=" + OAuthTestApp.RESOURCE,
-                "beammcp.http.oauth2.authorization-servers=" + OAuthTestApp.ISSUER + "," + CallerIdentityTests.OTHER,
-                "beammcp.limits.tool-calls-per-caller=3" })
-class CallerIdentityTests {
+class CallerIdentityTests extends OAuthServer {
 
     static final String OTHER = "https://other-as.example.test";
     static final String META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
             + "\"io.modelcontextprotocol/clientCapabilities\":{\"elicitation\":{}}}";
 
-    @LocalServerPort
-    int port;
+    @Override
+    List<String> properties() {
+        return List.of("beammcp.http.oauth2.authorization-servers=" + OAuthTestApp.ISSUER + "," + OTHER,
+                "beammcp.limits.tool-calls-per-caller=3");
+    }
 
     @BeforeEach
     void reset() {

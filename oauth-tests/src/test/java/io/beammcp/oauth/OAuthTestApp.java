@@ -10,14 +10,16 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
+import org.springframework.security.oauth2.jwt.NimbusReactiveJwtDecoder;
+import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
 import org.springframework.stereotype.Component;
 
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A host protected by OAuth: its decoder trusts the test's authorization server key ({@link #KEY}), as a
- * {@code jwk-set-uri} would; audience and issuer are the starter's to check.
+ * A host protected by OAuth: its decoder (one per transport) trusts the test's authorization server key
+ * ({@link #KEY}), as a {@code jwk-set-uri} would; audience and issuer are the starter's to check.
  */
 @SpringBootApplication
 public class OAuthTestApp {
@@ -36,6 +38,12 @@ public class OAuthTestApp {
     @Bean
     JwtDecoder jwtDecoder() throws JOSEException {
         return NimbusJwtDecoder.withPublicKey(KEY.toRSAPublicKey()).validateType(false).build();
+    }
+
+    /** The same key on the reactive transport. */
+    @Bean
+    ReactiveJwtDecoder reactiveJwtDecoder() throws JOSEException {
+        return NimbusReactiveJwtDecoder.withPublicKey(KEY.toRSAPublicKey()).validateType(false).build();
     }
 
     @Component

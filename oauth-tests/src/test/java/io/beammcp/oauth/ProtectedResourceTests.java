@@ -5,8 +5,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -23,16 +21,11 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The endpoint as an OAuth 2.1 protected resource, through Tomcat with RS256 tokens: the metadata document at
+ * The endpoint as an OAuth 2.1 protected resource, on both transports with RS256 tokens: the metadata document at
  * both locations, a 401 with the challenge for every token the resource must not accept (and host code never
  * runs), 200 for a good token, and every HTTP method of the endpoint authenticated.
  */
-@SpringBootTest(classes = OAuthTestApp.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = { "beammcp.http.allowed-origins=http://localhost:*",
-                "beammcp.http.oauth2.resource=" + OAuthTestApp.RESOURCE,
-                "beammcp.http.oauth2.authorization-servers=" + OAuthTestApp.ISSUER,
-                "beammcp.http.oauth2.scopes-supported=mcp:basic", "beammcp.http.oauth2.resource-name=OAuth test" })
-class ProtectedResourceTests {
+class ProtectedResourceTests extends OAuthServer {
 
     static final JsonMapper JSON = JsonMapper.builder().build();
     static final String METADATA = "https://mcp.example.test/.well-known/oauth-protected-resource/mcp";
@@ -46,8 +39,11 @@ class ProtectedResourceTests {
             + "\"arguments\":{\"text\":\"hi\"},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
             + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
 
-    @LocalServerPort
-    int port;
+    @Override
+    List<String> properties() {
+        return List.of("beammcp.http.oauth2.authorization-servers=" + OAuthTestApp.ISSUER,
+                "beammcp.http.oauth2.scopes-supported=mcp:basic", "beammcp.http.oauth2.resource-name=OAuth test");
+    }
 
     @BeforeEach
     void reset() {

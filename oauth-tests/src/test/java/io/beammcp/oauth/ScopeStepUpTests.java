@@ -2,27 +2,22 @@ package io.beammcp.oauth;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Scope escalation through Tomcat with RS256 tokens: a valid token lacking the scopes a tool declares is 403
+ * Scope escalation on both transports with RS256 tokens: a valid token lacking the scopes a tool declares is 403
  * with the step-up challenge naming all of them, before any event-stream byte and without running the tool;
  * the same client with a token holding them is served; and the tool stays listed for the client to discover.
  */
-@SpringBootTest(classes = OAuthTestApp.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = { "beammcp.http.allowed-origins=http://localhost:*",
-                "beammcp.http.oauth2.resource=" + OAuthTestApp.RESOURCE,
-                "beammcp.http.oauth2.authorization-servers=" + OAuthTestApp.ISSUER,
-                "beammcp.http.oauth2.scopes-supported=mcp:basic" })
-class ScopeStepUpTests {
+class ScopeStepUpTests extends OAuthServer {
 
     static final String STEP_UP = "Bearer error=\"insufficient_scope\", scope=\"files:read files:write\", "
             + "resource_metadata=\"" + ProtectedResourceTests.METADATA + "\"";
@@ -30,8 +25,11 @@ class ScopeStepUpTests {
             + "\"arguments\":{\"path\":\"/tmp/x\"},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
             + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
 
-    @LocalServerPort
-    int port;
+    @Override
+    List<String> properties() {
+        return List.of("beammcp.http.oauth2.authorization-servers=" + OAuthTestApp.ISSUER,
+                "beammcp.http.oauth2.scopes-supported=mcp:basic");
+    }
 
     @BeforeEach
     void reset() {

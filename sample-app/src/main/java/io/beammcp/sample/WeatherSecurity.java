@@ -25,10 +25,11 @@ class WeatherSecurity {
         return (caller, scope) -> true;
     }
 
+    /** Decides from the peer's address alone, so it never blocks: on WebFlux it runs on the event loop. */
     @Bean
     McpAuthorizer loopbackOnly() {
-        return request -> isLoopback(request.remoteAddress()) ? McpAuthorization.permit()
-                : McpAuthorization.deny("peer " + request.remoteAddress() + " is not on this machine");
+        return McpAuthorizer.nonBlocking(request -> isLoopback(request.remoteAddress()) ? McpAuthorization.permit()
+                : McpAuthorization.deny("peer " + request.remoteAddress() + " is not on this machine"));
     }
 
     private static boolean isLoopback(String address) {

@@ -41,7 +41,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SampleOAuthTests {
 
     private static final String ISSUER = "http://127.0.0.1:9000";
-    private static final RSAKey KEY = generate();
+    static final RSAKey KEY = generate();
     private static final int PORT = freePort();
     private static final String ENDPOINT = "http://127.0.0.1:" + PORT + "/mcp";
     private static final String METADATA = "http://127.0.0.1:" + PORT + "/.well-known/oauth-protected-resource/mcp";

@@ -7,6 +7,7 @@ import io.beammcp.core.TaskSupport;
 import io.beammcp.core.annotation.McpResource;
 import io.beammcp.core.annotation.McpTool;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.security.access.prepost.PreAuthorize;
 import org.springframework.security.config.Customizer;
@@ -26,10 +27,12 @@ import java.util.Map;
 
 /**
  * An application as its team would secure it: Basic users, every path authenticated, method security, and
- * the MCP endpoint secured in one line.
+ * the MCP endpoint secured in one line; on the servlet transport ({@link ReactiveSecuredApp} is the same on
+ * WebFlux, and shares its tools).
  */
 @SpringBootApplication
 @EnableMethodSecurity
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 public class SecuredApp {
 
     @Bean

@@ -3,7 +3,6 @@ package io.beammcp.security;
 import io.beammcp.testsupport.RawHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import tools.jackson.databind.JsonNode;
 
@@ -17,11 +16,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The endpoint of an application secured with Spring Security (Basic users, one-line configuration), on the
  * wire: who host code sees on every way a body arrives, method security's verdicts, authentication of every
- * method, and CORS for the admitted origins only.
+ * method, and CORS for the admitted origins only. Run on each transport by its subclasses
+ * ({@link ServletSecuredHttpTests}, {@link ReactiveSecuredHttpTests}).
  */
-@SpringBootTest(classes = SecuredApp.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class SecuredHttpTests {
+abstract class SecuredHttpTests {
 
     static final String ALICE = basic("alice", "alice-pw");
     static final String BOB = basic("bob", "bob-pw");

@@ -11,8 +11,10 @@ import org.springframework.http.ResponseEntity;
  * throws or returns {@code null} is 500 with {@code -32603} and no detail, logged without the exception
  * messages, which may quote the request.
  *
- * <p>The first runs on the container's thread that received the request; the second on the thread that has
- * the whole body, which for a slow body is the one that read its last bytes ({@link BodyReader}).
+ * <p>On the servlet transport the first runs on the container's thread that received the request, the second on
+ * the thread that has the whole body, which for a slow body is the one that read its last bytes
+ * ({@link BodyReader}). On the reactive transport both run on a thread for host code, the first on the event loop
+ * when it declares it never blocks ({@link McpWebHandler}).
  */
 final class Authorizers {
 
@@ -27,6 +29,11 @@ final class Authorizers {
     Authorizers(McpAuthorizer authorizer, McpBodyAuthorizer bodyAuthorizer) {
         this.authorizer = authorizer;
         this.bodyAuthorizer = bodyAuthorizer;
+    }
+
+    /** Whether the {@link McpAuthorizer} may block, so that the reactive transport runs it off the event loop. */
+    boolean beforeBodyBlocks() {
+        return authorizer.blocks();
     }
 
     /** Stage 3: the {@link McpAuthorizer}'s refusal (403 or 500), or {@code null} when the request may go on. */

@@ -1,7 +1,6 @@
 package io.beammcp.autoconfigure.http;
 
 import io.beammcp.autoconfigure.BeamMcpAutoConfiguration;
-import io.beammcp.autoconfigure.BeamMcpProperties;
 import io.beammcp.core.server.McpServer;
 import jakarta.servlet.DispatcherType;
 import org.springframework.beans.factory.ObjectProvider;
@@ -10,15 +9,13 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.webmvc.autoconfigure.DispatcherServletPath;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 import org.springframework.web.servlet.DispatcherServlet;
-
-import java.util.List;
 
 /**
  * Serves the {@link McpServer} over Streamable HTTP at {@code beammcp.http.path} (default {@code /mcp}),
@@ -41,16 +38,8 @@ import java.util.List;
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass({ DispatcherServlet.class, DispatcherServletPath.class })
 @ConditionalOnProperty(name = "beammcp.transport", havingValue = "http", matchIfMissing = true)
-@EnableConfigurationProperties({ BeamMcpHttpProperties.class, BeamMcpProperties.class })
+@Import(McpHttpPipelineConfiguration.class)
 public final class BeamMcpHttpAutoConfiguration {
-
-    @Bean
-    @ConditionalOnMissingBean
-    McpSessionStore mcpSessionStore(BeamMcpHttpProperties properties) {
-        BeamMcpHttpProperties.Session session = properties.getSession();
-        return new InMemoryMcpSessionStore(session.getMaxCount(), session.getMaxPerCaller(),
-                session.getIdleTimeout());
-    }
 
     @Bean
     FilterRegistrationBean<UnreadBodyFilter> mcpUnreadBodyFilter(BeamMcpHttpProperties properties,
@@ -67,9 +56,8 @@ public final class BeamMcpHttpAutoConfiguration {
     @Bean
     FilterRegistrationBean<McpCorsFilter> mcpCorsFilter(BeamMcpHttpProperties properties,
             ObjectProvider<DispatcherServletPath> dispatcherServletPath) {
-        List<String> origins = properties.getAllowedOrigins() == null ? List.of() : properties.getAllowedOrigins();
         FilterRegistrationBean<McpCorsFilter> registration = new FilterRegistrationBean<>(
-                new McpCorsFilter(new OriginGuard(origins, properties.getAllowedHosts())));
+                new McpCorsFilter(McpHttpPipelineConfiguration.guard(properties)));
         DispatcherServletPath servletPath = dispatcherServletPath.getIfAvailable();
         registration.addUrlPatterns(servletPath != null ? servletPath.getRelativePath(properties.getPath())
                 : properties.getPath());
@@ -85,22 +73,10 @@ public final class BeamMcpHttpAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    McpHttpController mcpHttpController(McpServer server, BeamMcpHttpProperties properties,
-            BeamMcpProperties serverProperties, ObjectProvider<McpAuthorizer> authorizer,
-            ObjectProvider<McpBodyAuthorizer> bodyAuthorizer, McpSessionStore sessions,
-            ObjectProvider<McpContextPropagation> propagation, ObjectProvider<McpScopeChallenge> challenge,
+    McpHttpController mcpHttpController(McpHttpPipeline pipeline, ObjectProvider<McpContextPropagation> propagation,
             Environment environment) {
-        if (properties.getAllowedOrigins() == null) {
-            throw new MissingAllowedOriginsException(properties.getPath());
-        }
-        ForwardedHeaders.warn(environment);
-        McpAuthorizer required = authorizer.getIfAvailable(() -> {
-            throw new MissingMcpAuthorizerException(properties.getPath());
-        });
-        OriginGuard guard = new OriginGuard(properties.getAllowedOrigins(), properties.getAllowedHosts());
-        McpHttpController controller = new McpHttpController(server, guard, required, bodyAuthorizer.getIfAvailable(),
-                sessions, (int) properties.getMaxBodySize().toBytes(), properties.getReadTimeout(),
-                serverProperties.getStreams().getHeartbeat(), challenge.getIfAvailable(() -> McpScopeChallenge.bearer(null)));
+        ForwardedHeaders.warn(environment, false);
+        McpHttpController controller = new McpHttpController(pipeline);
         propagation.ifAvailable(controller::propagation);
         return controller;
     }

@@ -38,6 +38,9 @@ public class BeamMcpHttpProperties {
     /** The sessions of legacy (2025-11-25) clients. */
     private final Session session = new Session();
 
+    /** The reactive transport (Spring WebFlux). */
+    private final Reactive reactive = new Reactive();
+
     public String getPath() {
         return path;
     }
@@ -90,6 +93,48 @@ public class BeamMcpHttpProperties {
 
     public Session getSession() {
         return session;
+    }
+
+    public Reactive getReactive() {
+        return reactive;
+    }
+
+    /**
+     * Settings of the reactive transport only.
+     */
+    public static class Reactive {
+
+        /**
+         * Whether host code (tools, readers, prompts, completers, the body authorizer, the task store) may block:
+         * true runs it on a virtual thread per request (spring.threads.virtual.enabled, Java 21 or later) or a
+         * bounded pool, false on the event loop that read the request, for host code that never blocks.
+         */
+        private boolean blockingHostCode = true;
+
+        /**
+         * The most threads of the pool that runs host code when it may block and virtual threads are off (ten per
+         * CPU by default); requests past them wait for one.
+         */
+        private int hostThreads = 10 * Runtime.getRuntime().availableProcessors();
+
+        public int getHostThreads() {
+            return hostThreads;
+        }
+
+        public void setHostThreads(int hostThreads) {
+            if (hostThreads <= 0) {
+                throw new IllegalArgumentException("The host threads must be positive, was " + hostThreads);
+            }
+            this.hostThreads = hostThreads;
+        }
+
+        public boolean isBlockingHostCode() {
+            return blockingHostCode;
+        }
+
+        public void setBlockingHostCode(boolean blockingHostCode) {
+            this.blockingHostCode = blockingHostCode;
+        }
     }
 
     /**

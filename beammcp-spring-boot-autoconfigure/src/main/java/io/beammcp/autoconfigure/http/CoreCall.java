@@ -14,9 +14,10 @@ import java.util.concurrent.Executor;
  * {@link ReplyMapping} or an event stream. Also the core's side of a {@code GET}: the session's stream of
  * change notifications.
  *
- * <p>Host code runs on the thread that has the body, as in any Spring MVC controller: the container's
- * thread (a virtual thread when the application serves on them), or the one that read the last bytes of a
- * slow body.
+ * <p>Host code runs on the thread that has the body. On the servlet transport, as in any Spring MVC controller:
+ * the container's thread (a virtual thread when the application serves on them), or the one that read the last
+ * bytes of a slow body; on the reactive transport, the thread for host code the body was handed to
+ * ({@link HostThreads}).
  */
 final class CoreCall {
 
@@ -40,7 +41,7 @@ final class CoreCall {
     }
 
     /** Serves a {@code POST} whose whole body is read: answered now, or later by whoever ends the work. */
-    void serve(RequestHead head, byte[] body, DirectResponse response) {
+    void serve(RequestHead head, byte[] body, HttpAnswer response) {
         ResponseEntity<byte[]> refusal = authorizers.ofBody(head, body);
         if (refusal != null) {
             response.write(refusal);
@@ -66,7 +67,7 @@ final class CoreCall {
      * {@code GET} with a session: opens its stream of change notifications; {@code null} when open, else the
      * refusal (404 without a live session, 429 over the bound of streams).
      */
-    ResponseEntity<byte[]> openStream(RequestHead head, DirectResponse response) {
+    ResponseEntity<byte[]> openStream(RequestHead head, HttpAnswer response) {
         HttpExchange exchange = exchange(head, response);
         Reply refusal = server.openStream(exchange, exchange::reply);
         if (refusal == null) {
@@ -76,7 +77,7 @@ final class CoreCall {
         return replies.response(refusal, exchange.sessionHeaderPresent(), head.declaresBody());
     }
 
-    private HttpExchange exchange(RequestHead head, DirectResponse response) {
+    private HttpExchange exchange(RequestHead head, HttpAnswer response) {
         return new HttpExchange(head, sessions, response, streams, replies);
     }
 }

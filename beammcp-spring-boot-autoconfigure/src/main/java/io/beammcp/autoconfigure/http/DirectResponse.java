@@ -17,21 +17,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The servlet response of one request, written by the endpoint itself: one whole JSON answer, or an event
- * stream. Spring MVC's asynchronous results are not used, because each of them costs a second dispatch of
- * the request through the filters and the {@code DispatcherServlet} when it completes.
+ * The servlet transport's {@link HttpAnswer}: the servlet response of one request, written by the endpoint
+ * itself. Spring MVC's asynchronous results are not used, because each of them costs a second dispatch of the
+ * request through the filters and the {@code DispatcherServlet} when it completes.
  *
  * <p>While the thread that received the request is still in the controller, the container ends the
  * response when that thread returns. A response still open by then (an event stream that stays, a body
  * still arriving) makes the request asynchronous ({@link #leave}), and the write that finishes the response
  * completes it. The client found gone by the container ({@link AsyncListener#onError}) runs the actions
  * registered with {@link #onGone}.
- *
- * <p>An answer written by another thread while the thread that runs the request's host code is still busy
- * with it (a tool that outlived its time limit) carries {@code Connection: close}: the client has its
- * answer, and must not queue its next request behind that thread on the same connection.
  */
-final class DirectResponse {
+final class DirectResponse implements HttpAnswer {
 
     private static final Logger log = LoggerFactory.getLogger(DirectResponse.class);
 
@@ -51,7 +47,8 @@ final class DirectResponse {
     }
 
     /** Writes a whole answer and ends the response, unless it is already answered or streaming. */
-    synchronized void write(ResponseEntity<byte[]> answer) {
+    @Override
+    public synchronized void write(ResponseEntity<byte[]> answer) {
         if (finished || streaming) {
             return;
         }
@@ -76,7 +73,8 @@ final class DirectResponse {
     }
 
     /** Commits the response as an event stream: its status and headers, flushed. */
-    synchronized void beginStream() throws IOException {
+    @Override
+    public synchronized void beginStream() throws IOException {
         if (finished) {
             throw new IOException("the response is over");
         }
@@ -92,7 +90,8 @@ final class DirectResponse {
      * Writes one event (or comment) of the stream and flushes it. One thread at a time writes a stream, and
      * not under this object's lock: a client that reads slowly holds up no other thread.
      */
-    void send(byte[] frame) throws IOException {
+    @Override
+    public void send(byte[] frame) throws IOException {
         synchronized (this) {
             if (finished) {
                 throw new IOException("the response is over");
@@ -104,7 +103,8 @@ final class DirectResponse {
     }
 
     /** Ends the stream (or the response, whatever was written). */
-    synchronized void end() {
+    @Override
+    public synchronized void end() {
         if (!finished) {
             finished = true;
             complete();
@@ -112,7 +112,8 @@ final class DirectResponse {
     }
 
     /** Marks the calling thread as the one running the request's host code, or none ({@code false}). */
-    synchronized void runningHostCode(boolean running) {
+    @Override
+    public synchronized void runningHostCode(boolean running) {
         hostCode = running ? Thread.currentThread() : null;
     }
 
@@ -148,7 +149,8 @@ final class DirectResponse {
     }
 
     /** Runs {@code action} once the container reports the client gone (at once if it already did). */
-    void onGone(Runnable action) {
+    @Override
+    public void onGone(Runnable action) {
         synchronized (this) {
             if (!gone) {
                 goneActions.add(action);

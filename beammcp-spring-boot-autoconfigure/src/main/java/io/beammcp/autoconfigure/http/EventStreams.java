@@ -39,7 +39,7 @@ final class EventStreams implements AutoCloseable {
      *
      * @param onDead what to run when the client is found gone before the stream was finished
      */
-    SseStream open(DirectResponse response, Runnable onDead) {
+    SseStream open(HttpAnswer response, Runnable onDead) {
         SseStream stream = new SseStream(response, writers, onDead, open::remove);
         open.add(stream);
         return stream;

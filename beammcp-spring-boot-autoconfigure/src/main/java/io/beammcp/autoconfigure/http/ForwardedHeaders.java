@@ -13,7 +13,9 @@ import org.springframework.core.env.Environment;
  * Spring Boot does on a cloud platform that forwards) from any peer matching
  * {@code server.tomcat.remoteip.internal-proxies}, by default every private and loopback address. A client
  * that reaches the instance without passing the proxy then picks its address, so a warning says so at startup
- * unless the trusted proxies are set.
+ * unless the trusted proxies are set. On the reactive transport, Reactor Netty ({@code native}) and Spring's
+ * {@code ForwardedHeaderTransformer} ({@code framework}) both take the headers from every client, so either
+ * setting is warned about.
  */
 final class ForwardedHeaders {
 
@@ -24,13 +26,27 @@ final class ForwardedHeaders {
     private ForwardedHeaders() {
     }
 
-    /** Logs, and returns, the warning the environment deserves; {@code null} when it deserves none. */
-    static String warn(Environment environment) {
-        String warning = warning(environment);
+    /**
+     * Logs, and returns, the warning the environment deserves; {@code null} when it deserves none.
+     *
+     * @param reactive the application serves on the reactive transport
+     */
+    static String warn(Environment environment, boolean reactive) {
+        String warning = reactive ? reactiveWarning(environment) : warning(environment);
         if (warning != null) {
             log.warn(warning);
         }
         return warning;
+    }
+
+    private static String reactiveWarning(Environment environment) {
+        String strategy = environment.getProperty("server.forward-headers-strategy");
+        boolean forwarded = "framework".equalsIgnoreCase(strategy) || "native".equalsIgnoreCase(strategy)
+                || strategy == null && CloudPlatform.getActive(environment) != null
+                && CloudPlatform.getActive(environment).isUsingForwardHeaders();
+        return !forwarded ? null : "Forwarded headers are taken from every client on the reactive transport: one "
+                + "that reaches this instance directly chooses the address the MCP endpoint sees (authorizers, and the "
+                + "tool-call rate of callers without a principal). Let only the proxy reach this instance";
     }
 
     private static String warning(Environment environment) {

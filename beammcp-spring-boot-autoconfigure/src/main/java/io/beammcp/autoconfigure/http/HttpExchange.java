@@ -22,7 +22,7 @@ final class HttpExchange implements Exchange {
 
     private final RequestHead head;
     private final McpSessionStore sessions;
-    private final DirectResponse response;
+    private final HttpAnswer response;
     private final EventStreams streams;
     private final ReplyMapping replies;
     private boolean sessionHeaderPresent;
@@ -39,7 +39,7 @@ final class HttpExchange implements Exchange {
      * @param streams where the event stream is opened, if the core sends anything before its reply
      * @param replies what turns a reply into a response when no event stream is open
      */
-    HttpExchange(RequestHead head, McpSessionStore sessions, DirectResponse response, EventStreams streams,
+    HttpExchange(RequestHead head, McpSessionStore sessions, HttpAnswer response, EventStreams streams,
             ReplyMapping replies) {
         this.head = head;
         this.sessions = sessions;

@@ -18,7 +18,8 @@ final class MissingMcpAuthorizerFailureAnalyzer extends AbstractFailureAnalyzer<
             + " return McpAuthorizer.permitAll(); } to accept every caller explicitly. Or add Spring Security"
             + " (spring-boot-starter-security): the authenticated user of its SecurityContext is then admitted, and"
             + " one line secures the endpoint in a SecurityFilterChain:"
-            + " http.with(McpSecurityConfigurer.mcp(), Customizer.withDefaults()).";
+            + " http.with(McpSecurityConfigurer.mcp(), Customizer.withDefaults()) (on WebFlux, in a"
+            + " SecurityWebFilterChain: McpServerSecurity.mcp().customize(http)).";
 
     @Override
     protected FailureAnalysis analyze(Throwable rootFailure, MissingMcpAuthorizerException cause) {

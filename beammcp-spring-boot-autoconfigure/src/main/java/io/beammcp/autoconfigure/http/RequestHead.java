@@ -1,11 +1,8 @@
 package io.beammcp.autoconfigure.http;
 
-import jakarta.servlet.http.HttpServletRequest;
-
 import java.security.Principal;
 import java.security.cert.X509Certificate;
 import java.util.Arrays;
-import java.util.Enumeration;
 import java.util.List;
 
 /**
@@ -34,45 +31,59 @@ final class RequestHead implements McpRequestHead {
     private final Principal principal;
     private final long contentLength;
 
-    private RequestHead(HttpServletRequest request) {
-        this.method = request.getMethod();
-        this.path = request.getRequestURI();
-        String[] headerNames = new String[16];
-        String[] headerValues = new String[16];
-        int headerCount = 0;
-        Enumeration<String> names = request.getHeaderNames();
-        while (names != null && names.hasMoreElements()) {
-            String name = names.nextElement();
-            Enumeration<String> values = request.getHeaders(name);
-            while (values != null && values.hasMoreElements()) {
-                String value = values.nextElement();
-                if (value == null) {
-                    continue;
-                }
-                if (headerCount == headerNames.length) {
-                    headerNames = Arrays.copyOf(headerNames, headerCount * 2);
-                    headerValues = Arrays.copyOf(headerValues, headerCount * 2);
-                }
-                headerNames[headerCount] = name;
-                headerValues[headerCount] = strip(value);
-                headerCount++;
-            }
-        }
-        this.headerNames = headerNames;
-        this.headerValues = headerValues;
-        this.headerCount = headerCount;
-        this.remoteAddress = request.getRemoteAddr();
-        this.remotePort = request.getRemotePort();
-        this.localAddress = request.getLocalAddr();
-        this.secure = request.isSecure();
-        Object chain = request.getAttribute("jakarta.servlet.request.X509Certificate");
-        this.clientCertificates = chain instanceof X509Certificate[] certificates ? List.of(certificates) : List.of();
-        this.principal = request.getUserPrincipal();
-        this.contentLength = request.getContentLengthLong();
+    private RequestHead(String method, String path, Headers headers, Peer peer, Principal principal,
+            long contentLength) {
+        this.method = method;
+        this.path = path;
+        this.headerNames = headers.names;
+        this.headerValues = headers.values;
+        this.headerCount = headers.count;
+        this.remoteAddress = peer.remoteAddress();
+        this.remotePort = peer.remotePort();
+        this.localAddress = peer.localAddress();
+        this.secure = peer.secure();
+        this.clientCertificates = peer.clientCertificates();
+        this.principal = principal;
+        this.contentLength = contentLength;
     }
 
-    static RequestHead of(HttpServletRequest request) {
-        return new RequestHead(request);
+    /**
+     * A request's head as a transport read it.
+     *
+     * @param headers every header line, in the order received
+     * @param principal what a security layer in front authenticated, or {@code null}
+     * @param contentLength the declared Content-Length, or {@code -1}
+     */
+    static RequestHead of(String method, String path, Headers headers, Peer peer, Principal principal,
+            long contentLength) {
+        return new RequestHead(method, path, headers, peer, principal, contentLength);
+    }
+
+    /** Where a request came from and arrived: its peer, this server's address, TLS and the client's chain. */
+    record Peer(String remoteAddress, int remotePort, String localAddress, boolean secure,
+            List<X509Certificate> clientCertificates) {
+    }
+
+    /** The header lines of a request as a transport hands them over, one name and value at a time. */
+    static final class Headers {
+
+        private String[] names = new String[16];
+        private String[] values = new String[16];
+        private int count;
+
+        /** Adds one header line; a {@code null} value is skipped. */
+        void add(String name, String value) {
+            if (value == null) {
+                return;
+            }
+            if (count == names.length) {
+                names = Arrays.copyOf(names, count * 2);
+                values = Arrays.copyOf(values, count * 2);
+            }
+            names[count] = name;
+            values[count] = strip(value);
+            count++;
+        }
     }
 
     /** Strips the spaces and tabs around a header value (RFC 9110 OWS), nothing else. */

@@ -29,7 +29,7 @@ final class SseStream {
     private static final byte[] EVENT = "event: message\ndata: ".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] HEARTBEAT = ": keep-alive\n\n".getBytes(StandardCharsets.US_ASCII);
 
-    private final DirectResponse response;
+    private final HttpAnswer response;
     private final Executor writers;
     private final Runnable onDead;
     private final Consumer<SseStream> onEnd;
@@ -47,7 +47,7 @@ final class SseStream {
      * @param onDead what to run when the client is found gone (before the stream was finished)
      * @param onEnd what to run once the stream is over, whichever way
      */
-    SseStream(DirectResponse response, Executor writers, Runnable onDead, Consumer<SseStream> onEnd) {
+    SseStream(HttpAnswer response, Executor writers, Runnable onDead, Consumer<SseStream> onEnd) {
         this.response = response;
         this.writers = writers;
         this.onDead = onDead;

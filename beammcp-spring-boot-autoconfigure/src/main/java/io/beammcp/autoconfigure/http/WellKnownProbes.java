@@ -6,7 +6,6 @@ import org.springframework.web.HttpRequestHandler;
 import org.springframework.web.servlet.handler.SimpleUrlHandlerMapping;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,17 +19,12 @@ import java.util.Map;
  */
 final class WellKnownProbes extends SimpleUrlHandlerMapping {
 
-    private static final List<String> DOCUMENTS = List.of("oauth-protected-resource", "oauth-authorization-server",
-            "openid-configuration");
-
     WellKnownProbes(String endpoint) {
         HttpRequestHandler absent = (request, response) -> response.setStatus(HttpServletResponse.SC_NOT_FOUND);
         Map<String, Object> paths = new LinkedHashMap<>();
-        for (String document : DOCUMENTS) {
-            paths.put("/.well-known/" + document, absent);
-            paths.put("/.well-known/" + document + "/**", absent);
+        for (String path : WellKnownDocuments.paths(endpoint)) {
+            paths.put(path, absent);
         }
-        paths.put(endpoint + "/.well-known/openid-configuration", absent);
         setUrlMap(paths);
         // the static resources' mapping is the last, at LOWEST_PRECEDENCE - 1
         setOrder(Ordered.LOWEST_PRECEDENCE - 2);

@@ -255,7 +255,8 @@ class BeamMcpHttpAutoConfigurationTests {
                     + " return McpAuthorizer.permitAll(); } to accept every caller explicitly. Or add Spring Security"
                     + " (spring-boot-starter-security): the authenticated user of its SecurityContext is then admitted,"
                     + " and one line secures the endpoint in a SecurityFilterChain:"
-                    + " http.with(McpSecurityConfigurer.mcp(), Customizer.withDefaults()).");
+                    + " http.with(McpSecurityConfigurer.mcp(), Customizer.withDefaults()) (on WebFlux, in a"
+                    + " SecurityWebFilterChain: McpServerSecurity.mcp().customize(http)).");
         });
     }
 

@@ -3,10 +3,13 @@ package io.beammcp.autoconfigure.http;
 import io.beammcp.testsupport.LiveHttp;
 import io.beammcp.testsupport.Messages;
 import io.beammcp.testsupport.RawHttp;
+import io.beammcp.testsupport.Transport;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -15,19 +18,29 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One real server for the endpoint tests (the context is shared by every subclass): Tomcat on a random
- * port, origins {@code http://localhost:*} and {@code https://app.example.com}, a 1 s body deadline, at
- * most 100 legacy sessions, the default 1 MiB body cap, a heartbeat every 200 ms on event streams. Requests go through the JDK's HTTP client, or
+ * Real servers for the endpoint tests, each test class run once per {@link Transport}: {@link HttpTestHost} on a
+ * random port, origins {@code http://localhost:*} and {@code https://app.example.com}, a 1 s body deadline, at
+ * most 100 legacy sessions, the default 1 MiB body cap, a heartbeat every 200 ms on event streams, and what
+ * {@link #properties()} adds. A server is started once per transport and set of properties, and shared by the
+ * classes that ask for the same (it stops with the JVM). Requests go through the JDK's HTTP client, or
  * {@link RawHttp} where a library client would not send what the test needs.
  */
-@SpringBootTest(classes = HttpTestHost.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = { "beammcp.http.allowed-origins=http://localhost:*,https://app.example.com",
-                "beammcp.http.read-timeout=1s", "beammcp.http.session.max-count=100", "beammcp.streams.heartbeat=200ms" })
+@ParameterizedClass(name = "{0}")
+@EnumSource(Transport.class)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 abstract class EndpointTestSupport {
+
+    static final List<String> PROPERTIES = List.of("beammcp.http.allowed-origins=http://localhost:*,https://app.example.com",
+            "beammcp.http.read-timeout=1s", "beammcp.http.session.max-count=100", "beammcp.streams.heartbeat=200ms");
+
+    private static final Map<String, ConfigurableApplicationContext> SERVERS = new ConcurrentHashMap<>();
 
     static final JsonMapper JSON = Messages.JSON;
     static final String MODERN = Messages.MODERN;
@@ -37,14 +50,32 @@ abstract class EndpointTestSupport {
 
     static final HttpClient CLIENT = LiveHttp.CLIENT;
 
-    @LocalServerPort
+    @Parameter
+    Transport transport;
+
+    ConfigurableApplicationContext context;
+
     int port;
 
-    @Autowired
-    McpHttpController controller;
+    McpHttpPipeline pipeline;
 
-    @Autowired
     McpSessionStore sessions;
+
+    /** The properties of this class's server besides {@link #PROPERTIES}. */
+    List<String> properties() {
+        return List.of();
+    }
+
+    @BeforeEach
+    void server() {
+        List<String> all = new ArrayList<>(PROPERTIES);
+        all.addAll(properties());
+        context = SERVERS.computeIfAbsent(transport + " " + all,
+                key -> transport.application(HttpTestHost.class).properties(all.toArray(String[]::new)).run());
+        port = context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
+        pipeline = context.getBean(McpHttpPipeline.class);
+        sessions = context.getBean(McpSessionStore.class);
+    }
 
     // ---- messages ----------------------------------------------------------------------------------
 

@@ -7,17 +7,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The startup warning about forwarded headers: given when clients other than the proxy may choose the address
- * the endpoint sees, and not once the trusted proxies are set or when no forwarded header is read.
+ * the endpoint sees, and not once the trusted proxies are set or when no forwarded header is read. On the
+ * reactive transport every forwarded-headers setting takes them from every client.
  */
 class ForwardedHeadersTests {
 
     private static String warning(String... properties) {
+        return warning(false, properties);
+    }
+
+    private static String warning(boolean reactive, String... properties) {
         MockEnvironment environment = new MockEnvironment();
         for (String property : properties) {
             int equals = property.indexOf('=');
             environment.setProperty(property.substring(0, equals), property.substring(equals + 1));
         }
-        return ForwardedHeaders.warn(environment);
+        return ForwardedHeaders.warn(environment, reactive);
     }
 
     @Test
@@ -41,5 +46,15 @@ class ForwardedHeadersTests {
                 "server.tomcat.remoteip.internal-proxies=10\\.0\\.0\\.7")).isNull();
         assertThat(warning("server.forward-headers-strategy=none")).isNull();
         assertThat(warning()).isNull();
+    }
+
+    @Test
+    void onTheReactiveTransportEitherStrategyTrustsEveryClientWhateverElseIsSet() {
+        assertThat(warning(true, "server.forward-headers-strategy=native",
+                "server.tomcat.remoteip.internal-proxies=10\\.0\\.0\\.7")).contains("from every client");
+        assertThat(warning(true, "server.forward-headers-strategy=framework")).contains("from every client");
+        assertThat(warning(true, "spring.main.cloud-platform=cloud_foundry")).contains("from every client");
+        assertThat(warning(true, "server.forward-headers-strategy=none")).isNull();
+        assertThat(warning(true)).isNull();
     }
 }

@@ -2,10 +2,7 @@ package io.beammcp.autoconfigure.http;
 
 import io.beammcp.autoconfigure.BeamMcpAutoConfiguration;
 import io.beammcp.autoconfigure.limits.BeamMcpLimitsProperties;
-import io.beammcp.core.catalog.Catalog;
-import io.beammcp.core.catalog.CatalogChanges;
 import io.beammcp.core.Content;
-import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.InputRequest;
 import io.beammcp.core.LogLevel;
 import io.beammcp.core.PromptArgument;
@@ -17,22 +14,30 @@ import io.beammcp.core.ResourceContents;
 import io.beammcp.core.ResourceSpec;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
+import io.beammcp.core.catalog.Catalog;
+import io.beammcp.core.catalog.CatalogChanges;
+import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.server.McpServer;
+import io.beammcp.testsupport.Transport;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.http.codec.autoconfigure.CodecsAutoConfiguration;
 import org.springframework.boot.http.converter.autoconfigure.HttpMessageConvertersAutoConfiguration;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.reactor.netty.autoconfigure.NettyReactiveWebServerAutoConfiguration;
 import org.springframework.boot.servlet.autoconfigure.HttpEncodingAutoConfiguration;
 import org.springframework.boot.servlet.autoconfigure.MultipartAutoConfiguration;
 import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
+import org.springframework.boot.webflux.autoconfigure.HttpHandlerAutoConfiguration;
+import org.springframework.boot.webflux.autoconfigure.WebFluxAutoConfiguration;
+import org.springframework.boot.webflux.autoconfigure.error.ErrorWebFluxAutoConfiguration;
 import org.springframework.boot.webmvc.autoconfigure.DispatcherServletAutoConfiguration;
 import org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration;
 import org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
@@ -43,11 +48,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
- * A servlet application serving a test catalog over HTTP, as a host would write it; the web stack is the
- * one Spring Boot auto-configures (Tomcat, Spring MVC, error pages, multipart), the MCP server is built
- * here directly so these tests do not depend on the server auto-configuration.
+ * An application serving a test catalog over HTTP, as a host would write it, on either {@link Transport}: the
+ * web stack is the one Spring Boot auto-configures (Tomcat, Spring MVC, error pages, multipart; or Reactor
+ * Netty, Spring WebFlux, error pages), the MCP server is built here directly so these tests do not depend on the
+ * server auto-configuration.
  *
  * <p>Test switches, by request header: {@code X-Test-Deny} makes the authorizer refuse with
  * {@link #SECRET_REASON}, {@code X-Test-Throw} makes it throw with {@link #SECRET_FAILURE},
@@ -62,10 +70,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * bean); a legacy session may hold at most two streams.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
+@Import(OwnEventLoops.class)
 @ImportAutoConfiguration({ TomcatServletWebServerAutoConfiguration.class, DispatcherServletAutoConfiguration.class,
         WebMvcAutoConfiguration.class, HttpMessageConvertersAutoConfiguration.class, JacksonAutoConfiguration.class,
         HttpEncodingAutoConfiguration.class, MultipartAutoConfiguration.class, ErrorMvcAutoConfiguration.class,
-        BeamMcpAutoConfiguration.class, BeamMcpHttpAutoConfiguration.class })
+        NettyReactiveWebServerAutoConfiguration.class, HttpHandlerAutoConfiguration.class,
+        WebFluxAutoConfiguration.class, CodecsAutoConfiguration.class, ErrorWebFluxAutoConfiguration.class,
+        BeamMcpAutoConfiguration.class, BeamMcpHttpAutoConfiguration.class, BeamMcpReactiveHttpAutoConfiguration.class })
 class HttpTestHost {
 
     static final String SECRET_REASON = "token 7f3a-secret-reason is revoked";

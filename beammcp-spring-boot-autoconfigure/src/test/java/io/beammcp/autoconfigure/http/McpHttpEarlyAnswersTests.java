@@ -3,12 +3,9 @@ package io.beammcp.autoconfigure.http;
 import io.beammcp.testsupport.RawHttp;
 import io.beammcp.testsupport.SlowBodies;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,15 +13,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Answers given on the endpoint's path before anything reads the request's body, here the CORS filter's
  * answer to a preflight: they carry {@code Connection: close} and the connection closes at once, so a body
  * dripped behind them holds no thread. On a server with 8 request threads, 40 such connections leave a
- * legitimate call promptly served.
+ * legitimate call promptly served (on the reactive transport no thread waits for a body, and the connections
+ * close all the same).
  */
-@SpringBootTest(classes = HttpTestHost.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = { "beammcp.http.allowed-origins=http://localhost:*", "server.tomcat.threads.max=8" })
-@Timeout(value = 60, unit = TimeUnit.SECONDS)
-class McpHttpEarlyAnswersTests {
+class McpHttpEarlyAnswersTests extends EndpointTestSupport {
 
-    @LocalServerPort
-    int port;
+    @Override
+    List<String> properties() {
+        return List.of("server.tomcat.threads.max=8");
+    }
 
     private String preflight(String origin) {
         return "OPTIONS /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nOrigin: " + origin + "\r\n"

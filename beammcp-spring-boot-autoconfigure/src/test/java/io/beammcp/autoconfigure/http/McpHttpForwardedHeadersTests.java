@@ -1,9 +1,9 @@
 package io.beammcp.autoconfigure.http;
 
 import io.beammcp.testsupport.RawHttp;
+import io.beammcp.testsupport.Transport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import java.util.concurrent.TimeUnit;
@@ -14,17 +14,20 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Who a caller without a principal is, for the tool-call rate ({@code 1} a minute here), when a client that
  * reaches the instance directly sends {@code X-Forwarded-For}: under the documented setting (native forwarded
  * headers, {@code server.tomcat.remoteip.internal-proxies} naming only the proxy) a forged header changes
- * nothing, while with Tomcat's default trusted proxies it makes a loopback client a new caller per header.
+ * nothing, while with Tomcat's default trusted proxies it makes a loopback client a new caller per header; on the
+ * reactive transport, whose server trusts every client's header, so does any client (hence the startup warning).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class McpHttpForwardedHeadersTests {
 
     private static ConfigurableApplicationContext start(String... more) {
-        return new SpringApplicationBuilder(HttpTestHost.class).properties("server.port=0",
-                "server.address=127.0.0.1", "beammcp.http.allowed-origins=http://localhost:*",
-                "spring.main.banner-mode=off", "beammcp.limits.tool-calls-per-caller=1",
-                "beammcp.limits.tool-calls-period=1m", "server.forward-headers-strategy=native")
-                .properties(more).run();
+        return start(Transport.SERVLET, more);
+    }
+
+    private static ConfigurableApplicationContext start(Transport transport, String... more) {
+        return transport.application(HttpTestHost.class).properties("beammcp.http.allowed-origins=http://localhost:*",
+                "beammcp.limits.tool-calls-per-caller=1", "beammcp.limits.tool-calls-period=1m",
+                "server.forward-headers-strategy=native").properties(more).run();
     }
 
     /** The status of a tool call sent from 127.0.0.1 claiming to come from {@code forwardedFor}. */
@@ -50,6 +53,16 @@ class McpHttpForwardedHeadersTests {
     @Test
     void withTomcatsDefaultTrustedProxiesALoopbackClientChoosesItsAddress() throws Exception {
         try (ConfigurableApplicationContext context = start()) {
+            assertThat(call(context, "203.0.113.1")).isEqualTo(200);
+            assertThat(call(context, "203.0.113.2")).as("a caller of its own choosing").isEqualTo(200);
+            assertThat(call(context, "203.0.113.2")).isEqualTo(429);
+        }
+    }
+
+    @Test
+    void onTheReactiveTransportAnyClientChoosesItsAddress() throws Exception {
+        try (ConfigurableApplicationContext context = start(Transport.REACTIVE,
+                "server.tomcat.remoteip.internal-proxies=192\\.0\\.2\\.10")) {
             assertThat(call(context, "203.0.113.1")).isEqualTo(200);
             assertThat(call(context, "203.0.113.2")).as("a caller of its own choosing").isEqualTo(200);
             assertThat(call(context, "203.0.113.2")).isEqualTo(429);

@@ -1,10 +1,10 @@
 package io.beammcp.autoconfigure.http;
 
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
 import tools.jackson.databind.JsonNode;
 
 import java.net.http.HttpResponse;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,11 +13,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * here being the client's address): the third call in the period is 429 with {@code Retry-After} and the
  * JSON-RPC error {@code -31429} echoing its id, in both revisions, and the tool does not run.
  */
-@SpringBootTest(classes = HttpTestHost.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = { "beammcp.http.allowed-origins=http://localhost:*,https://app.example.com",
-                "beammcp.http.read-timeout=1s", "beammcp.http.session.max-count=100", "beammcp.streams.heartbeat=200ms",
-                "beammcp.limits.tool-calls-per-caller=2", "beammcp.limits.tool-calls-period=1m" })
 class McpHttpRateLimitTests extends EndpointTestSupport {
+
+    @Override
+    List<String> properties() {
+        return List.of("beammcp.limits.tool-calls-per-caller=2", "beammcp.limits.tool-calls-period=1m");
+    }
 
     private HttpResponse<String> count(Object id) throws Exception {
         return post(modern(id, "tools/call", "\"name\":\"count\""), modernHeaders("tools/call", "count"));

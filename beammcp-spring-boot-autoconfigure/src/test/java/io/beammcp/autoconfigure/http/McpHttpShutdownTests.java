@@ -1,10 +1,13 @@
 package io.beammcp.autoconfigure.http;
 
+import io.beammcp.testsupport.Transport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.boot.autoconfigure.context.LifecycleAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.SmartLifecycle;
 import tools.jackson.databind.JsonNode;
@@ -27,9 +30,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Shutting the application down ends the open streams first: a {@code subscriptions/listen} gets its final
  * result and its stream ends, and the shutdown does not wait out the web server's grace period for them.
  * Calls in flight are answered within the grace period; a request arriving meanwhile is refused with 503.
+ * On both transports.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(Transport.class)
 @Timeout(60)
 class McpHttpShutdownTests {
+
+    @Parameter
+    Transport transport;
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -38,9 +47,8 @@ class McpHttpShutdownTests {
 
     @Test
     void closingTheContextEndsAListenWithItsResult() throws Exception {
-        ConfigurableApplicationContext context = new SpringApplicationBuilder(HttpTestHost.class).properties(
-                "server.port=0", "server.address=127.0.0.1", "beammcp.http.allowed-origins=http://localhost:*",
-                "test.lists-change=true", "spring.main.banner-mode=off").run();
+        ConfigurableApplicationContext context = transport.application(HttpTestHost.class).properties(
+                "beammcp.http.allowed-origins=http://localhost:*", "test.lists-change=true").run();
         int port = context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         HttpRequest listen = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/mcp"))
@@ -170,12 +178,11 @@ class McpHttpShutdownTests {
                 + "the request was done\"}}"));
     }
 
-    private static ConfigurableApplicationContext start(Hold hold, String grace) {
+    private ConfigurableApplicationContext start(Hold hold, String grace) {
         // with the lifecycle auto-configuration, so that the grace period is the one configured
-        return new SpringApplicationBuilder(HttpTestHost.class, LifecycleAutoConfiguration.class)
+        return transport.application(HttpTestHost.class, LifecycleAutoConfiguration.class)
                 .initializers(context -> context.getBeanFactory().registerSingleton("hold", hold))
-                .properties("server.port=0", "server.address=127.0.0.1", "server.shutdown=graceful", grace,
-                        "beammcp.http.allowed-origins=http://localhost:*", "spring.main.banner-mode=off")
+                .properties("server.shutdown=graceful", grace, "beammcp.http.allowed-origins=http://localhost:*")
                 .run();
     }
 

@@ -1,10 +1,9 @@
 package io.beammcp.autoconfigure.http;
 
 import io.beammcp.core.catalog.CatalogChanges;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
 import tools.jackson.databind.JsonNode;
 
 import java.net.http.HttpClient;
@@ -28,14 +27,21 @@ import static org.awaitility.Awaitility.await;
  * work; listen and legacy {@code GET} streams carry change notifications, bounded, with heartbeats; 200
  * concurrent event streams stay apart. The server here is told its lists change.
  */
-@SpringBootTest(classes = HttpTestHost.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = { "beammcp.http.allowed-origins=http://localhost:*,https://app.example.com",
-                "beammcp.http.read-timeout=1s", "beammcp.http.session.max-count=100", "beammcp.streams.heartbeat=200ms",
-                "test.lists-change=true", "server.tomcat.accept-count=1000" })
 class McpHttpStreamsTests extends EndpointTestSupport {
 
-    @Autowired
     CatalogChanges changes;
+
+    @Override
+    List<String> properties() {
+        // 200 streams at once, each with host code that waits for the others: a thread each on both transports
+        return List.of("test.lists-change=true", "server.tomcat.accept-count=1000",
+                "beammcp.http.reactive.host-threads=256");
+    }
+
+    @BeforeEach
+    void changes() {
+        changes = context.getBean(CatalogChanges.class);
+    }
 
     /** A 2026-07-28 {@code tools/call} with extra {@code _meta} members (such as a progress token). */
     private static String call(Object id, String tool, String extraMeta) {
@@ -184,7 +190,7 @@ class McpHttpStreamsTests extends EndpointTestSupport {
     void closingTheEventStreamCancelsTheHostWork() throws Exception {
         HttpTestHost.Hang hang = new HttpTestHost.Hang();
         HttpTestHost.HANG.set(hang);
-        int before = controller.openStreams();
+        int before = pipeline.openStreams();
         try (Events events = new Events(HttpRequest.newBuilder(endpoint()).POST(HttpRequest.BodyPublishers.ofString(
                 call(1, "hang", "\"progressToken\":\"p\""))), modernHeaders("tools/call", "hang"))) {
             assertEventStream(events.response);
@@ -193,7 +199,7 @@ class McpHttpStreamsTests extends EndpointTestSupport {
         }
         assertThat(hang.interrupted.await(10, TimeUnit.SECONDS)).as("the host was interrupted").isTrue();
         assertThat(hang.cancelled.get()).as("and saw the cancellation").isTrue();
-        await().atMost(Duration.ofSeconds(10)).until(() -> controller.openStreams() == before);
+        await().atMost(Duration.ofSeconds(10)).until(() -> pipeline.openStreams() == before);
     }
 
     @Test
@@ -265,7 +271,7 @@ class McpHttpStreamsTests extends EndpointTestSupport {
 
     @Test
     void aListenStreamGetsItsAcknowledgementThenOnlyWhatItAskedForAndHeartbeats() throws Exception {
-        int before = controller.openStreams();
+        int before = pipeline.openStreams();
         try (Events events = new Events(HttpRequest.newBuilder(endpoint()).POST(HttpRequest.BodyPublishers.ofString(
                 listen(1700000000001L, "{\"toolsListChanged\":true}"))), modernHeaders("subscriptions/listen", null))) {
             assertEventStream(events.response);
@@ -280,9 +286,9 @@ class McpHttpStreamsTests extends EndpointTestSupport {
                     + "list_changed\",\"params\":{\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":1700000000001}}}");
             events.heartbeat();
             events.heartbeat();
-            assertThat(controller.openStreams()).isEqualTo(before + 1);
+            assertThat(pipeline.openStreams()).isEqualTo(before + 1);
         }
-        await().atMost(Duration.ofSeconds(10)).until(() -> controller.openStreams() == before);
+        await().atMost(Duration.ofSeconds(10)).until(() -> pipeline.openStreams() == before);
     }
 
     @Test

@@ -1,23 +1,30 @@
 package io.beammcp.autoconfigure.http;
 
-import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
+import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.server.McpServer;
+import io.beammcp.testsupport.Transport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
 import org.junit.jupiter.api.condition.JRE;
-import org.springframework.boot.SpringApplication;
-import org.springframework.boot.WebApplicationType;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.reactor.netty.autoconfigure.NettyReactiveWebServerAutoConfiguration;
 import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.boot.webflux.autoconfigure.HttpHandlerAutoConfiguration;
+import org.springframework.boot.webflux.autoconfigure.WebFluxAutoConfiguration;
 import org.springframework.boot.webmvc.autoconfigure.DispatcherServletAutoConfiguration;
 import org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -28,26 +35,58 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Where host code runs: on the thread that serves the request, so on the container's platform threads by
- * default and on virtual threads when the application serves on them (Java 21 or later; skipped before; run
- * with {@code JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64}); and what a call that outlives its time limit
- * does to the connection whose thread it keeps.
+ * Where host code runs, on each transport: on the servlet transport the thread that serves the request, so the
+ * container's platform threads by default; on the reactive one a thread of the endpoint's own bounded pool, never
+ * the event loop, unless the host declares its code non-blocking; on both, virtual threads when the application
+ * serves on them (Java 21 or later; skipped before; run with {@code JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64});
+ * and what a call that outlives its time limit does to the connection whose thread it keeps.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(Transport.class)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class McpHttpThreadsTests {
+
+    @Parameter
+    Transport transport;
 
     private static final String CALL = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{"
             + "\"name\":\"%s\",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
             + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
 
     @Test
-    void hostCodeRunsOnTheContainersThreadByDefault() throws Exception {
+    void hostCodeRunsOnTheContainersThreadOrTheEndpointsPoolByDefault() throws Exception {
         try (ConfigurableApplicationContext context = start()) {
-            assertThat(text(call(context, "thread"))).startsWith("Thread[").contains("http-nio-");
+            assertThat(text(call(context, "thread"))).startsWith("Thread[")
+                    .contains(transport == Transport.SERVLET ? "http-nio-" : "beammcp-host-");
+        }
+    }
+
+    @Test
+    void theAuthorizerRunsOffTheEventLoopUnlessItDeclaresItNeverBlocks() throws Exception {
+        try (ConfigurableApplicationContext context = start()) {
+            call(context, "thread");
+            assertThat(App.AUTHORIZED_ON.get())
+                    .startsWith(transport == Transport.SERVLET ? "http-nio-" : "beammcp-host-");
+        }
+        try (ConfigurableApplicationContext context = start("--test.authorizer-blocks=false")) {
+            call(context, "thread");
+            assertThat(App.AUTHORIZED_ON.get()).containsPattern(transport == Transport.SERVLET ? "^http-nio-"
+                    : "-http-(nio|epoll|kqueue|io_uring)-");
+        }
+    }
+
+    @Test
+    void hostCodeDeclaredNonBlockingRunsOnTheEventLoop() throws Exception {
+        assumeTrue(transport == Transport.REACTIVE, "the servlet transport serves on the container's threads");
+        try (ConfigurableApplicationContext context = start("--beammcp.http.reactive.blocking-host-code=false")) {
+            assertThat(text(call(context, "thread"))).startsWith("Thread[")
+                    .containsPattern("-http-(nio|epoll|kqueue|io_uring)-");
         }
     }
 
@@ -77,15 +116,9 @@ class McpHttpThreadsTests {
         }
     }
 
-    private static ConfigurableApplicationContext start(String... arguments) {
-        SpringApplication application = new SpringApplication(App.class);
-        application.setWebApplicationType(WebApplicationType.SERVLET);
-        String[] args = new String[arguments.length + 3];
-        args[0] = "--server.port=0";
-        args[1] = "--server.address=127.0.0.1";
-        args[2] = "--beammcp.http.allowed-origins=http://localhost:*";
-        System.arraycopy(arguments, 0, args, 3, arguments.length);
-        return application.run(args);
+    private ConfigurableApplicationContext start(String... arguments) {
+        return transport.application(App.class).properties("beammcp.http.allowed-origins=http://localhost:*")
+                .run(arguments);
     }
 
     private static HttpResponse<String> call(ConfigurableApplicationContext context, String tool) throws Exception {
@@ -106,8 +139,11 @@ class McpHttpThreadsTests {
     }
 
     @Configuration(proxyBeanMethods = false)
+    @Import(OwnEventLoops.class)
     @ImportAutoConfiguration({ TomcatServletWebServerAutoConfiguration.class, DispatcherServletAutoConfiguration.class,
-            WebMvcAutoConfiguration.class, BeamMcpHttpAutoConfiguration.class })
+            WebMvcAutoConfiguration.class, NettyReactiveWebServerAutoConfiguration.class,
+            HttpHandlerAutoConfiguration.class, WebFluxAutoConfiguration.class, BeamMcpHttpAutoConfiguration.class,
+            BeamMcpReactiveHttpAutoConfiguration.class })
     static class App {
 
         @Bean
@@ -129,9 +165,16 @@ class McpHttpThreadsTests {
             }).toolTimeout(Duration.ofMillis(300)).build();
         }
 
+        /** The thread the authorizer last ran on. */
+        static final AtomicReference<String> AUTHORIZED_ON = new AtomicReference<>();
+
         @Bean
-        McpAuthorizer mcpAuthorizer() {
-            return McpAuthorizer.permitAll();
+        McpAuthorizer mcpAuthorizer(@Value("${test.authorizer-blocks:true}") boolean blocks) {
+            McpAuthorizer authorizer = request -> {
+                AUTHORIZED_ON.set(Thread.currentThread().getName());
+                return McpAuthorization.permit();
+            };
+            return blocks ? authorizer : McpAuthorizer.nonBlocking(authorizer);
         }
     }
 }

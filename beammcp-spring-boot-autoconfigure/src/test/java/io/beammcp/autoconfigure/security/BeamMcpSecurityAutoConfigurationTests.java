@@ -5,6 +5,7 @@ import io.beammcp.autoconfigure.BeamMcpStdioAutoConfiguration;
 import io.beammcp.autoconfigure.http.McpAuthorization;
 import io.beammcp.autoconfigure.http.McpAuthorizer;
 import io.beammcp.autoconfigure.http.McpContextPropagation;
+import io.beammcp.autoconfigure.http.McpRequestHead;
 import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.ToolResult;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -23,6 +25,8 @@ import org.springframework.security.core.authority.AuthorityUtils;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.SecurityFilterChain;
 
+import java.security.Principal;
+import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -93,6 +97,67 @@ class BeamMcpSecurityAutoConfigurationTests {
             // and the thread, a container's, is left as it was
             assertThat(after.get(5, TimeUnit.SECONDS)).isEqualTo("null");
         });
+    }
+
+    @Test
+    void onTheReactiveTransportTheDefaultAuthorizerJudgesTheRequestsPrincipal() {
+        new ReactiveWebApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(BeamMcpSecurityAutoConfiguration.class)).run(context -> {
+                    McpAuthorizer authorizer = context.getBean(McpAuthorizer.class);
+                    assertThat(context).doesNotHaveBean(McpContextPropagation.class);
+                    assertThat(authorizer.authorize(head(null)).isPermitted()).isFalse();
+                    assertThat(authorizer.authorize(head(new AnonymousAuthenticationToken("key", "anonymous",
+                            AuthorityUtils.createAuthorityList("ROLE_ANONYMOUS")))).isPermitted()).isFalse();
+                    assertThat(authorizer.authorize(head(UsernamePasswordAuthenticationToken.unauthenticated("alice",
+                            "pw"))).isPermitted()).isFalse();
+                    assertThat(authorizer.authorize(head(UsernamePasswordAuthenticationToken.authenticated("alice",
+                            null, AuthorityUtils.createAuthorityList("ROLE_USER")))).isPermitted()).isTrue();
+                });
+    }
+
+    /** A request whose only property is its principal. */
+    private static McpRequestHead head(Principal principal) {
+        return new McpRequestHead() {
+            @Override
+            public String method() {
+                return "POST";
+            }
+
+            @Override
+            public String path() {
+                return "/mcp";
+            }
+
+            @Override
+            public List<String> headers(String name) {
+                return List.of();
+            }
+
+            @Override
+            public String remoteAddress() {
+                return "127.0.0.1";
+            }
+
+            @Override
+            public int remotePort() {
+                return 1;
+            }
+
+            @Override
+            public boolean secure() {
+                return false;
+            }
+
+            @Override
+            public List<X509Certificate> clientCertificates() {
+                return List.of();
+            }
+
+            @Override
+            public Principal principal() {
+                return principal;
+            }
+        };
     }
 
     // ---- stdio with a security chain --------------------------------------------------------------------

@@ -59,6 +59,8 @@ public final class BeamMcpOAuth2AutoConfiguration {
             ObjectProvider<OpaqueTokenIntrospector> introspector, ObjectProvider<BearerTokenResolver> resolver)
             throws Exception {
         ProtectedResource resource = new ProtectedResource(properties);
+        BearerEntryPoint entryPoint = new BearerEntryPoint(new BearerChallenge(resource,
+                properties.getScopesSupported()));
         String path = httpProperties.getPath();
         String wellKnown = ProtectedResource.WELL_KNOWN;
         http.securityMatcher(path, wellKnown, wellKnown + "/**")
@@ -68,10 +70,9 @@ public final class BeamMcpOAuth2AutoConfiguration {
                 .csrf(csrf -> csrf.disable())
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
                 .requestCache(cache -> cache.disable())
-                .exceptionHandling(handling -> handling.authenticationEntryPoint(
-                        new BearerChallenge(resource, properties.getScopesSupported())))
+                .exceptionHandling(handling -> handling.authenticationEntryPoint(entryPoint))
                 .oauth2ResourceServer(server -> {
-                    server.authenticationEntryPoint(new BearerChallenge(resource, properties.getScopesSupported()));
+                    server.authenticationEntryPoint(entryPoint);
                     server.bearerTokenResolver(new SingleCredential(
                             resolver.getIfAvailable(DefaultBearerTokenResolver::new)));
                     JwtDecoder decoder = jwtDecoder.getIfAvailable();

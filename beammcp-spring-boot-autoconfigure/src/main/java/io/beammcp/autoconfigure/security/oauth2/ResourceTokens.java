@@ -19,7 +19,8 @@ import java.util.Map;
  * Spring Security's decoders check signature and lifetime; these wrappers add what an MCP server must check
  * too, whatever the application configured: the token names this resource as audience, comes from one of its
  * authorization servers, names a caller (a subject, else a client: {@code client_id} or {@code azp}), and, as
- * a JWT access token (RFC 9068), carries an expiry. A token that fails is a 401, before any host code.
+ * a JWT access token (RFC 9068), carries an expiry. A token that fails is a 401, before any host code. The
+ * reactive transport's decoders apply the same checks ({@link ReactiveResourceTokens}).
  */
 final class ResourceTokens {
 
@@ -34,38 +35,46 @@ final class ResourceTokens {
             } catch (JwtException e) {
                 throw unknownKey(e);
             }
-            String problem = problem(resource, jwt.getClaim("aud"), jwt.getClaim("iss"));
-            if (problem == null && jwt.getExpiresAt() == null) {
-                problem = "The token has no expiry";
-            }
-            if (problem == null && !namesACaller(jwt.getClaims())) {
-                problem = "The token names neither a subject nor a client";
-            }
-            if (problem != null) {
-                throw new JwtValidationException(problem,
-                        List.of(new OAuth2Error(OAuth2ErrorCodes.INVALID_TOKEN, problem, null)));
-            }
-            return jwt;
+            return checked(jwt, resource);
         };
     }
 
     static OpaqueTokenIntrospector opaque(OpaqueTokenIntrospector delegate, ProtectedResource resource) {
-        return token -> {
-            OAuth2AuthenticatedPrincipal principal = delegate.introspect(token);
-            Object iss = principal.getAttribute("iss");
-            String problem = resource.isAudience(principal.getAttribute("aud")) ? null
-                    : "The token was not issued for this resource";
-            if (problem == null && iss != null && !resource.isIssuer(iss)) {
-                problem = "The token was issued by an unknown authorization server";
-            }
-            if (problem == null && !namesACaller(principal.getAttributes())) {
-                problem = "The token names neither a subject nor a client";
-            }
-            if (problem != null) {
-                throw new BadOpaqueTokenException(problem);
-            }
-            return principal;
-        };
+        return token -> checked(delegate.introspect(token), resource);
+    }
+
+    /** The token, if this resource may accept it; else a {@link JwtValidationException}. */
+    static Jwt checked(Jwt jwt, ProtectedResource resource) {
+        String problem = problem(resource, jwt.getClaim("aud"), jwt.getClaim("iss"));
+        if (problem == null && jwt.getExpiresAt() == null) {
+            problem = "The token has no expiry";
+        }
+        if (problem == null && !namesACaller(jwt.getClaims())) {
+            problem = "The token names neither a subject nor a client";
+        }
+        if (problem != null) {
+            throw new JwtValidationException(problem,
+                    List.of(new OAuth2Error(OAuth2ErrorCodes.INVALID_TOKEN, problem, null)));
+        }
+        return jwt;
+    }
+
+    /** The introspected token, if this resource may accept it; else a {@link BadOpaqueTokenException}. */
+    static OAuth2AuthenticatedPrincipal checked(OAuth2AuthenticatedPrincipal principal,
+            ProtectedResource resource) {
+        Object iss = principal.getAttribute("iss");
+        String problem = resource.isAudience(principal.getAttribute("aud")) ? null
+                : "The token was not issued for this resource";
+        if (problem == null && iss != null && !resource.isIssuer(iss)) {
+            problem = "The token was issued by an unknown authorization server";
+        }
+        if (problem == null && !namesACaller(principal.getAttributes())) {
+            problem = "The token names neither a subject nor a client";
+        }
+        if (problem != null) {
+            throw new BadOpaqueTokenException(problem);
+        }
+        return principal;
     }
 
     /** Whether the claims name the caller the server binds state to (see {@code CallerNames}). */

@@ -12,7 +12,8 @@ import java.util.List;
 
 /**
  * An authorization server for the interop run: Spring Authorization Server as Spring Boot configures it from
- * application.yml (one client_credentials client), with access tokens whose audience is the MCP resource.
+ * application.yml (one client_credentials client), with access tokens whose audience is the MCP resource, or each
+ * of them ({@code interop.resource} is a comma-separated list: the run has one on each transport).
  */
 @SpringBootApplication
 public class AuthorizationServerApplication {
@@ -23,10 +24,10 @@ public class AuthorizationServerApplication {
 
     /** The resource server accepts only tokens that name it (RFC 8707 audience), so every access token does. */
     @Bean
-    OAuth2TokenCustomizer<JwtEncodingContext> audience(@Value("${interop.resource}") String resource) {
+    OAuth2TokenCustomizer<JwtEncodingContext> audience(@Value("${interop.resource}") List<String> resources) {
         return context -> {
             if (OAuth2TokenType.ACCESS_TOKEN.equals(context.getTokenType())) {
-                context.getClaims().audience(List.of(resource));
+                context.getClaims().audience(resources);
             }
         };
     }
