@@ -13,8 +13,6 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The servlet transport's {@link HttpAnswer}: the servlet response of one request, written by the endpoint
@@ -33,13 +31,12 @@ final class DirectResponse implements HttpAnswer {
 
     private final HttpServletRequest request;
     private final HttpServletResponse response;
-    private final List<Runnable> goneActions = new ArrayList<>(2);
+    private final GoneActions gone = new GoneActions();
     /** The thread running the request's host code, while it does. */
     private Thread hostCode;
     private AsyncContext async;
     private boolean streaming;
     private boolean finished;
-    private boolean gone;
 
     DirectResponse(HttpServletRequest request, HttpServletResponse response) {
         this.request = request;
@@ -151,27 +148,13 @@ final class DirectResponse implements HttpAnswer {
     /** Runs {@code action} once the container reports the client gone (at once if it already did). */
     @Override
     public void onGone(Runnable action) {
-        synchronized (this) {
-            if (!gone) {
-                goneActions.add(action);
-                return;
-            }
-        }
-        action.run();
+        gone.add(action);
     }
 
     private void clientGone() {
-        List<Runnable> actions;
-        synchronized (this) {
-            if (gone) {
-                return;
-            }
-            gone = true;
-            actions = List.copyOf(goneActions);
-            goneActions.clear();
+        if (gone.fire()) {
+            end();
         }
-        actions.forEach(Runnable::run);
-        end();
     }
 
     /** After the last write: an asynchronous request completes; otherwise the serving thread's return ends it. */

@@ -15,8 +15,6 @@ import reactor.core.publisher.SignalType;
 import reactor.core.publisher.Sinks;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -34,13 +32,12 @@ final class ReactiveResponse implements HttpAnswer {
 
     private final ServerHttpResponse response;
     private final Sinks.One<Mono<Void>> outcome = Sinks.one();
-    private final List<Runnable> goneActions = new ArrayList<>(2);
+    private final GoneActions gone = new GoneActions();
     /** The thread running the request's host code, while it does. */
     private Thread hostCode;
     private FluxSink<DataBuffer> frames;
     private boolean streaming;
     private boolean finished;
-    private boolean gone;
 
     ReactiveResponse(ServerHttpResponse response) {
         this.response = response;
@@ -149,27 +146,13 @@ final class ReactiveResponse implements HttpAnswer {
 
     @Override
     public void onGone(Runnable action) {
-        synchronized (this) {
-            if (!gone) {
-                goneActions.add(action);
-                return;
-            }
-        }
-        action.run();
+        gone.add(action);
     }
 
     private void clientGone() {
-        List<Runnable> actions;
-        synchronized (this) {
-            if (gone) {
-                return;
-            }
-            gone = true;
-            actions = List.copyOf(goneActions);
-            goneActions.clear();
+        if (gone.fire()) {
+            log.trace("An MCP client went away before its response ended");
+            end();
         }
-        log.trace("An MCP client went away before its response ended");
-        actions.forEach(Runnable::run);
-        end();
     }
 }
