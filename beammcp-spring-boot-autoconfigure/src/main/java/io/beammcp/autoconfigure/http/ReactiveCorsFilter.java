@@ -1,13 +1,15 @@
 package io.beammcp.autoconfigure.http;
 
+import org.springframework.core.Ordered;
 import org.springframework.web.cors.CorsConfiguration;
 import org.springframework.web.cors.reactive.CorsProcessor;
 import org.springframework.web.cors.reactive.CorsUtils;
 import org.springframework.web.cors.reactive.DefaultCorsProcessor;
-import org.springframework.core.Ordered;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
+import org.springframework.web.util.pattern.PathPattern;
+import org.springframework.web.util.pattern.PathPatternParser;
 import reactor.core.publisher.Mono;
 
 /**
@@ -19,12 +21,13 @@ import reactor.core.publisher.Mono;
  */
 final class ReactiveCorsFilter implements WebFilter, Ordered {
 
-    private final String path;
+    private final PathPattern path;
     private final CorsConfiguration config;
     private final CorsProcessor processor = new DefaultCorsProcessor();
 
     ReactiveCorsFilter(String path, OriginGuard guard) {
-        this.path = path;
+        // matched as the endpoint's handler mapping matches it, so no other spelling of the path passes by
+        this.path = PathPatternParser.defaultInstance.parse(path);
         this.config = new McpCors(guard);
     }
 
@@ -36,7 +39,7 @@ final class ReactiveCorsFilter implements WebFilter, Ordered {
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         if (!CorsUtils.isCorsRequest(exchange.getRequest())
-                || !path.equals(exchange.getRequest().getPath().pathWithinApplication().value())) {
+                || !path.matches(exchange.getRequest().getPath().pathWithinApplication())) {
             return chain.filter(exchange);
         }
         if (CorsUtils.isPreFlightRequest(exchange.getRequest())) {

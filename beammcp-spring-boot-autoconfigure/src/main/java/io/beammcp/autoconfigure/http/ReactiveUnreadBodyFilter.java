@@ -1,5 +1,6 @@
 package io.beammcp.autoconfigure.http;
 
+import org.springframework.core.Ordered;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.codec.multipart.Part;
@@ -7,13 +8,15 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
 import org.springframework.security.web.server.csrf.CsrfWebFilter;
 import org.springframework.util.ClassUtils;
+import org.springframework.util.CollectionUtils;
 import org.springframework.util.LinkedMultiValueMap;
 import org.springframework.util.MultiValueMap;
-import org.springframework.core.Ordered;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.ServerWebExchangeDecorator;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
+import org.springframework.web.util.pattern.PathPattern;
+import org.springframework.web.util.pattern.PathPatternParser;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -31,13 +34,16 @@ final class ReactiveUnreadBodyFilter implements WebFilter, Ordered {
 
     private static final boolean CSRF = ClassUtils.isPresent(
             "org.springframework.security.web.server.csrf.CsrfWebFilter", ReactiveUnreadBodyFilter.class.getClassLoader());
-    private static final Mono<MultiValueMap<String, String>> NO_FORM = Mono.just(new LinkedMultiValueMap<>(0));
-    private static final Mono<MultiValueMap<String, Part>> NO_PARTS = Mono.just(new LinkedMultiValueMap<>(0));
+    private static final Mono<MultiValueMap<String, String>> NO_FORM =
+            Mono.just(CollectionUtils.unmodifiableMultiValueMap(new LinkedMultiValueMap<>(0)));
+    private static final Mono<MultiValueMap<String, Part>> NO_PARTS =
+            Mono.just(CollectionUtils.unmodifiableMultiValueMap(new LinkedMultiValueMap<>(0)));
 
-    private final String path;
+    private final PathPattern path;
 
     ReactiveUnreadBodyFilter(String path) {
-        this.path = path;
+        // matched as the endpoint's handler mapping matches it, so no other spelling of the path passes by
+        this.path = PathPatternParser.defaultInstance.parse(path);
     }
 
     @Override
@@ -48,7 +54,7 @@ final class ReactiveUnreadBodyFilter implements WebFilter, Ordered {
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         ServerHttpRequest request = exchange.getRequest();
-        if (!path.equals(request.getPath().pathWithinApplication().value())) {
+        if (!path.matches(request.getPath().pathWithinApplication())) {
             return chain.filter(exchange);
         }
         if (CSRF) {

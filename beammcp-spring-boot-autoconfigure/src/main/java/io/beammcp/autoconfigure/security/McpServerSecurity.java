@@ -10,6 +10,8 @@ import org.springframework.security.config.web.server.ServerHttpSecurity;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.web.server.authorization.AuthorizationWebFilter;
 import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.util.pattern.PathPattern;
+import org.springframework.web.util.pattern.PathPatternParser;
 import reactor.core.publisher.Mono;
 
 /**
@@ -53,16 +55,24 @@ public final class McpServerSecurity implements Customizer<ServerHttpSecurity> {
                 AuthenticatedReactiveAuthorizationManager.authenticated();
         private static final Mono<AuthorizationResult> ABSTAIN = Mono.just(new AuthorizationDecision(true));
 
+        private volatile PathPattern endpoint;
+
         @Override
         public Mono<AuthorizationResult> authorize(Mono<Authentication> authentication, ServerWebExchange exchange) {
             return isEndpoint(exchange) ? AUTHENTICATED.authorize(authentication, exchange) : ABSTAIN;
         }
 
-        private static boolean isEndpoint(ServerWebExchange exchange) {
-            // the path as configured where the request is served, read from the application it reached
-            String path = exchange.getApplicationContext() == null ? "/mcp"
-                    : exchange.getApplicationContext().getEnvironment().getProperty("beammcp.http.path", "/mcp");
-            return path.equals(exchange.getRequest().getPath().pathWithinApplication().value());
+        private boolean isEndpoint(ServerWebExchange exchange) {
+            PathPattern pattern = endpoint;
+            if (pattern == null) {
+                // the path as configured where the request is served, read once from the application it reached,
+                // and matched as the endpoint's handler mapping matches it, so no other spelling passes by
+                String path = exchange.getApplicationContext() == null ? "/mcp"
+                        : exchange.getApplicationContext().getEnvironment().getProperty("beammcp.http.path", "/mcp");
+                pattern = PathPatternParser.defaultInstance.parse(path);
+                endpoint = pattern;
+            }
+            return pattern.matches(exchange.getRequest().getPath().pathWithinApplication());
         }
     }
 }

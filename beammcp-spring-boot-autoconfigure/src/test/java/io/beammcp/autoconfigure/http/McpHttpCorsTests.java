@@ -31,6 +31,18 @@ class McpHttpCorsTests extends EndpointTestSupport {
     }
 
     @Test
+    void preflightToAnotherSpellingOfTheEndpointsPathIsAnsweredAsTheEndpoints() throws Exception {
+        // the transport serves /mc%70 as /mcp, so the CORS rules of /mcp must answer it too
+        try (RawHttp raw = new RawHttp(port)) {
+            raw.send("OPTIONS /mc%70 HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nOrigin: http://evil.example.com\r\n"
+                    + "Access-Control-Request-Method: POST\r\n\r\n");
+            RawHttp.Response response = raw.read();
+            assertThat(response.status()).isEqualTo(403);
+            assertThat(response.header("Access-Control-Allow-Origin")).isNull();
+        }
+    }
+
+    @Test
     void preflightOfAnotherOriginIs403WithoutCorsHeaders() throws Exception {
         RawHttp.Response response = preflight("http://evil.example.com");
         assertThat(response.status()).isEqualTo(403);

@@ -46,6 +46,14 @@ class McpServerSecurityTests {
     }
 
     @Test
+    void anotherSpellingOfTheEndpointsPathNeedsAnAuthenticatedCallerToo() {
+        // WebFlux's handler mapping serves these as /mcp (Spring Security's firewall refuses a ';' with 400)
+        for (String spelling : new String[] { "/mc%70", "/%6Dcp" }) {
+            client.post().uri(java.net.URI.create(spelling)).exchange().expectStatus().isUnauthorized();
+        }
+    }
+
+    @Test
     void elsewhereTheChainsOwnRulesDecide() {
         client.post().uri("/other").exchange().expectStatus().isOk();
         client.post().uri("/mcp/other").exchange().expectStatus().isOk();
