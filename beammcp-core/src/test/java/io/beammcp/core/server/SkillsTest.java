@@ -347,6 +347,30 @@ class SkillsTest {
     }
 
     @Test
+    void aFileHiddenFromItsCallerIsAbsentFromADirectoryReadAsFromTheResourceList() {
+        String invoice = "skill://pdf-processing/templates/invoice.md";
+        McpAccessPolicy hidesInvoice = new McpAccessPolicy() {
+            @Override
+            public boolean grants(Principal principal, String scope) {
+                return false;
+            }
+
+            @Override
+            public boolean sees(Principal principal, Kind kind, String name) {
+                return !(kind == Kind.RESOURCE && name.equals(invoice));
+            }
+        };
+        Wire wire = wire(builder -> builder.accessPolicy(hidesInvoice), UnaryOperator.identity());
+        assertThat(result(wire.modern(1, "resources/list", null)).path("resources"))
+                .extracting(resource -> resource.path("uri").asString()).doesNotContain(invoice);
+        assertThat(result(wire.modern(2, "resources/directory/read", "\"uri\":\"skill://pdf-processing/templates\""))
+                .path("resources")).extracting(resource -> resource.path("uri").asString()).doesNotContain(invoice);
+        assertThat(result(wire(UnaryOperator.identity(), UnaryOperator.identity()).modern(3, "resources/directory/read",
+                "\"uri\":\"skill://pdf-processing/templates\"")).path("resources"))
+                .extracting(resource -> resource.path("uri").asString()).contains(invoice);
+    }
+
+    @Test
     void aSkillClientsCouldNotUseRefusesTheBuildNamingItsFile() throws IOException {
         Path bad = dir.resolve("bad/Bad-Name");
         write(bad.resolve("SKILL.md"), skillMd("Bad-Name"));

@@ -107,7 +107,9 @@ public final class SkillsExtension implements McpExtension {
     }
 
     private ObjectNode directory(ExtensionRequest request) {
-        return request.page("resources", SkillsWire.directory(skills, request.params(), visible(request)), uri -> true);
+        // a file the policy hides is left out, as from resources/list
+        return request.page("resources", SkillsWire.directory(skills, request.params(), visible(request)),
+                uri -> request.sees(McpAccessPolicy.Kind.RESOURCE, uri));
     }
 
     private static Predicate<Skill> visible(ExtensionRequest request) {
