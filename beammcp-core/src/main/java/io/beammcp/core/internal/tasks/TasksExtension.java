@@ -33,13 +33,14 @@ public final class TasksExtension implements McpExtension {
 
     private final Tasks tasks;
     private final TasksHandler handler;
-    private final TaskWatch watch;
+    private final Clock clock;
+    private TaskWatch watch;
 
-    /** The extension over a store; its watch of the store starts now. */
+    /** The extension over a store; its watch of the store starts with the server ({@link #start}). */
     public TasksExtension(TaskStore store, TaskSettings settings, JsonCodec codec, Clock clock) {
         this.tasks = new Tasks(store, settings, codec, clock);
         this.handler = new TasksHandler(tasks, codec);
-        this.watch = new TaskWatch(tasks, clock);
+        this.clock = clock;
     }
 
     @Override
@@ -95,12 +96,16 @@ public final class TasksExtension implements McpExtension {
     }
 
     @Override
-    public void start(ListenStreams streams) {
+    public synchronized void start(ListenStreams streams) {
         tasks.attach(streams);
+        // started with the server, not when built: a server whose build is refused leaves no thread behind
+        watch = new TaskWatch(tasks, clock);
     }
 
     @Override
-    public void close() {
-        watch.close();
+    public synchronized void close() {
+        if (watch != null) {
+            watch.close();
+        }
     }
 }
