@@ -104,7 +104,7 @@ public final class CatalogCompiler {
         Map<List<String>, Completer> completers = new HashMap<>();
         Map<List<String>, String> sources = new HashMap<>();
         for (Sourced s : all) {
-            for (CompletionBinding completion : completionsOf(s.binding())) {
+            for (CompletionBinding completion : completionsOf(s.binding(), resources)) {
                 Completer.Reference reference = completion.reference();
                 String argument = completion.argument();
                 if (reference.prompt() != null) {
@@ -132,7 +132,7 @@ public final class CatalogCompiler {
     }
 
     /** The completions a binding declares: its own, or those of a prompt's arguments or a template's variables. */
-    private static List<CompletionBinding> completionsOf(Binding binding) {
+    private static List<CompletionBinding> completionsOf(Binding binding, ResourceIndex resources) {
         List<CompletionBinding> found = new ArrayList<>();
         if (binding instanceof CompletionBinding completion) {
             found.add(completion);
@@ -143,7 +143,8 @@ public final class CatalogCompiler {
             }
         } else if (binding instanceof ResourceTemplateBinding template && template.completer() != null) {
             String uriTemplate = template.spec().uriTemplate();
-            for (String variable : CompiledTemplate.matcher(uriTemplate).variables()) {
+            // the template as the index compiled it, not compiled again
+            for (String variable : resources.template(uriTemplate).template().variables()) {
                 found.add(new CompletionBinding(new Completer.Reference(null, uriTemplate), variable,
                         template.completer()));
             }

@@ -1,5 +1,7 @@
 package io.beammcp.core.internal.protocol;
 
+import io.beammcp.core.Revision;
+
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -7,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * What one revision negotiated by {@code initialize} defines of what the server sends, read from that
@@ -95,10 +98,12 @@ public final class RevisionShape {
             .add(Item.LINK, "type", "uri", "name", "title", "description", "mimeType", "size", "annotations", "_meta");
 
     /** The revision whose messages the session path builds: nothing is shaped. */
-    public static final RevisionShape V2025_11_25 = new RevisionShape("2025-11-25",
+    public static final RevisionShape V2025_11_25 = new RevisionShape(Revision.V2025_11_25.id(),
             EnumSet.of(Feature.COMPLETIONS, Feature.PROGRESS_MESSAGE, Feature.ELICITATION), null);
 
     private static final List<RevisionShape> ALL = List.of(V2024_11_05, V2025_03_26, V2025_06_18, V2025_11_25);
+    /** The ids of the revisions a session may negotiate: whose traffic is the session path's. */
+    static final Set<String> IDS = ALL.stream().map(shape -> shape.id).collect(Collectors.toUnmodifiableSet());
 
     private final String id;
     private final Set<Feature> features;

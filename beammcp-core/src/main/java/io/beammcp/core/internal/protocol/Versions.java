@@ -11,7 +11,7 @@ public final class Versions {
     public static final String MODERN = Revision.V2026_07_28.id();
     public static final String LEGACY = Revision.V2025_11_25.id();
     /** Versions whose traffic is legacy: sessions, each negotiated by {@code initialize} ({@link RevisionShape}). */
-    public static final Set<String> LEGACY_VERSIONS = Set.of(LEGACY, "2025-06-18", "2025-03-26", "2024-11-05");
+    public static final Set<String> LEGACY_VERSIONS = RevisionShape.IDS;
     /** Both revisions, modern first: the list {@code server/discover} and {@code -32022} send. */
     public static final List<String> SUPPORTED = List.of(MODERN, LEGACY);
 
