@@ -14,6 +14,8 @@ import io.beammcp.core.extension.McpExtension;
 import io.beammcp.core.extension.Negotiation;
 import io.beammcp.core.spi.McpAccessPolicy;
 import io.beammcp.core.spi.Reply;
+import io.beammcp.core.tasks.InMemoryTaskStore;
+import io.beammcp.core.tasks.TaskOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -336,6 +338,23 @@ class ExtensionsTest {
                 .extension("second", new Notes(Negotiation.NONE, Revision.values()))))
                 .isInstanceOf(InvalidCatalogException.class)
                 .hasMessage("Extension io.example/notes is contributed twice: by first and by second");
+    }
+
+    @Test
+    void aBuildRefusedWithTasksOnLeavesNoThreadWatchingTheStore() {
+        long before = watchThreads();
+        for (int i = 0; i < 3; i++) {
+            assertThatThrownBy(() -> wire(builder -> builder.tasks(new InMemoryTaskStore(10), TaskOptions.DEFAULTS)
+                    .extension("first", new Notes(Negotiation.NONE, Revision.values()))
+                    .extension("second", new Notes(Negotiation.NONE, Revision.values()))))
+                    .isInstanceOf(InvalidCatalogException.class);
+        }
+        assertThat(watchThreads()).isLessThanOrEqualTo(before);
+    }
+
+    private static long watchThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.isAlive() && thread.getName().equals("beammcp-task-watch")).count();
     }
 
     /** What a second extension beside {@link Notes} may not add, and the refusal naming both. */
