@@ -1,6 +1,7 @@
 package io.beammcp.core.server;
 
 import io.beammcp.core.CallContext;
+import io.beammcp.core.InputRequest;
 import io.beammcp.core.TaskSupport;
 import io.beammcp.core.ToolResult;
 import io.beammcp.core.ToolSpec;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import tools.jackson.databind.JsonNode;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import static io.beammcp.core.server.TasksTest.EXT;
 import static io.beammcp.core.server.Wire.result;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
  * A task store that fails or hangs (a database restarting, or gone): requests about tasks are answered at once
@@ -33,7 +36,8 @@ class TaskStoreOutageTest {
     private final CountDownLatch release = new CountDownLatch(1);
     private final TroubledStore store = new TroubledStore(new InMemoryTaskStore(100));
     private final Wire wire = Wire.of(b -> b.tasks(store), this::run,
-            ToolSpec.builder("slow").taskSupport(TaskSupport.REQUIRED).build());
+            ToolSpec.builder("slow").taskSupport(TaskSupport.REQUIRED).build(),
+            ToolSpec.builder("ask").taskSupport(TaskSupport.REQUIRED).build());
 
     @AfterEach
     void end() {
@@ -44,6 +48,12 @@ class TaskStoreOutageTest {
     }
 
     private ToolResult run(String name, Map<String, Object> args, CallContext context) throws Exception {
+        if (name.equals("ask")) {
+            // the store goes down after the call's task was kept, and the call asks for input within its window
+            store.failing = true;
+            context.ask("ok", InputRequest.elicitation("Sure?", Map.of("type", "object")));
+            return ToolResult.of("asked");
+        }
         context.startTask();
         release.await(20, TimeUnit.SECONDS);
         return ToolResult.of("slow done");
@@ -116,6 +126,14 @@ class TaskStoreOutageTest {
         for (CompletableFuture<JsonNode> request : waiting) {
             assertThat(request.get(10, TimeUnit.SECONDS).at("/result/taskId").asString()).isEqualTo(taskId);
         }
+    }
+
+    @Test
+    void anInputRoundOfATaskOnlyCallIsAnsweredAtOnceWhileTheStoreFails() {
+        // the task kept for the call is given back once, best effort, not retried for a lease (30 s) before the answer
+        JsonNode round = assertTimeoutPreemptively(Duration.ofSeconds(10),
+                () -> wire.send(Wire.modernText(1, "tools/call", "\"name\":\"ask\"", EXT)));
+        assertThat(result(round).path("resultType").asString()).as("%s", round).isEqualTo("input_required");
     }
 
     @Test

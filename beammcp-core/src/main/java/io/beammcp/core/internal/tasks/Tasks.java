@@ -99,7 +99,8 @@ final class Tasks {
     void release(TaskCall call) {
         running.remove(call.taskId());
         try {
-            calls.work(() -> {
+            // one try, as a request's store call: the answer waits on it, and a task never handed out can expire
+            calls.request(() -> {
                 store.delete(call.taskId());
                 return null;
             });
