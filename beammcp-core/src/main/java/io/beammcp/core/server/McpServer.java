@@ -168,6 +168,20 @@ public final class McpServer implements AutoCloseable {
     }
 
     /**
+     * A 2025-11-25 session another instance opened, for a store that shares sessions between instances: bound
+     * to its owner, with the state that instance wrote ({@link LegacySession#state()}).
+     *
+     * @param owner the caller that opened it ({@link LegacySession#owner()})
+     * @param state its state as JSON text
+     * @return the session, served here as on the instance that opened it
+     */
+    public static LegacySession restoreSession(String owner, String state) {
+        LegacySession session = new Session(owner);
+        session.restore(state);
+        return session;
+    }
+
+    /**
      * The reply to an input the transport refused unread because it exceeds {@link #maxMessageSize()}.
      *
      * @return a {@code -32600} reply without id

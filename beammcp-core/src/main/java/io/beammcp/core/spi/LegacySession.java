@@ -50,4 +50,66 @@ public interface LegacySession {
      * Requests in flight are not affected.
      */
     void close();
+
+    /**
+     * What another instance needs to serve this session: the negotiated revision, the client's capabilities
+     * and info, whether the handshake was confirmed, the log level and the subscriptions, as a JSON object.
+     * Streams, requests in flight and answers awaited stay with the instance that holds them.
+     *
+     * @return the state as JSON text, or {@code null} before {@code initialize}
+     */
+    default String state() {
+        return null;
+    }
+
+    /**
+     * Takes the state another instance wrote ({@link #state()}) in place of this one's; streams, requests in
+     * flight and answers awaited are kept.
+     *
+     * @param state the state as JSON text
+     */
+    default void restore(String state) {
+        throw new UnsupportedOperationException("This session cannot take another instance's state");
+    }
+
+    /**
+     * Names the keeper the core tells of what other instances must hear of this session; a store that shares
+     * sessions between instances sets it on each session it holds. None by default.
+     *
+     * @param keeper the keeper
+     */
+    default void keep(Keeper keeper) {
+    }
+
+    /**
+     * Hands this session a client's message that another instance relayed ({@link Keeper#relay}).
+     *
+     * @param message the client's message, as it arrived
+     * @return {@code true} when this instance held what it concerns (the request it answers or cancels)
+     */
+    default boolean receive(byte[] message) {
+        return false;
+    }
+
+    /** What a store that shares sessions between instances is told by the core. */
+    interface Keeper {
+
+        /**
+         * The session's {@link #state()} changed; called before the request that changed it is answered, so
+         * the next request, on any instance, sees the change.
+         *
+         * @param session the session
+         */
+        void changed(LegacySession session);
+
+        /**
+         * A client's message concerns a request this instance does not hold (an answer to a request of the
+         * server's own, or a cancellation): it is for the instance that holds it, which gets it through
+         * {@link #receive(byte[])}.
+         *
+         * @param session the session
+         * @param message the client's message, as it arrived
+         */
+        void relay(LegacySession session, byte[] message);
+    }
 }
