@@ -393,7 +393,7 @@ public final class McpServerBuilder {
                 new ServerConfig.Bounds(maxMessageSize, toolTimeout, maxStreams, maxStreamsPerSession,
                         maxStreamsPerCaller),
                 new ServerConfig.Input(inputStateKey, inputStateTtl, inputTimeout), values, taskStore,
-                taskStore == null ? null : TaskSettings.of(taskOptions, cluster != null), observer, limits,
+                taskStore == null ? null : TaskSettings.of(taskOptions), observer, limits,
                 accessPolicy, List.copyOf(extensions), cluster));
     }
 }

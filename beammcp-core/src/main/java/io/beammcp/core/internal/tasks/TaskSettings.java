@@ -27,17 +27,9 @@ public record TaskSettings(Duration ttl, Duration pollInterval, Duration immedia
         }
     }
 
-    /**
-     * The settings of the given options. Alone, the store is watched every 100 ms for what other processes did;
-     * in a cluster their changes come as messages, and the watch is a safety net run four times a lease (in time
-     * to renew it).
-     */
-    public static TaskSettings of(io.beammcp.core.tasks.TaskOptions options, boolean clustered) {
-        Duration watch = Duration.ofMillis(100);
-        if (clustered && options.lease().dividedBy(4).compareTo(watch) > 0) {
-            watch = options.lease().dividedBy(4);
-        }
-        return new TaskSettings(options.ttl(), options.pollInterval(), options.immediateWindow(), watch,
+    /** The settings of the given options, with this process's fixed store watch interval. */
+    public static TaskSettings of(io.beammcp.core.tasks.TaskOptions options) {
+        return new TaskSettings(options.ttl(), options.pollInterval(), options.immediateWindow(), Duration.ofMillis(100),
                 options.lease(), options.executor() == null ? TaskThreads.INSTANCE : options.executor());
     }
 }
