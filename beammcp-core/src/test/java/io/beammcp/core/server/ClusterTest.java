@@ -75,6 +75,8 @@ class ClusterTest {
     private final Hub hub = new Hub();
     private final ExecutorService hostThreads = Executors.newCachedThreadPool();
     private final CountDownLatch release = new CountDownLatch(1);
+    private final CountDownLatch slowRuns = new CountDownLatch(1);
+    private final CountDownLatch confirmAsks = new CountDownLatch(1);
     private final List<String> interrupted = new CopyOnWriteArrayList<>();
     private final List<ToolSpec> tools = new CopyOnWriteArrayList<>(List.of(
             ToolSpec.builder("open").icons(List.of(io.beammcp.core.Icon.of("https://example.com/i.png"))).build(),
@@ -128,10 +130,12 @@ class ClusterTest {
             case "slow", "confirm" -> {
                 context.startTask();
                 if (name.equals("confirm")) {
+                    confirmAsks.await(10, TimeUnit.SECONDS);
                     return ToolResult.of("answer: " + context.ask("ok", InputRequest.elicitation("Sure?",
                             Map.of("type", "object"))).get("action"));
                 }
                 try {
+                    slowRuns.countDown();
                     release.await(20, TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
                     interrupted.add(name);
@@ -281,7 +285,7 @@ class ClusterTest {
         Wire[] pair = joinedSession(a, b);
         CompletableFuture<Reply> reply = pair[0].sendAsync(Messages.legacy(8, "tools/call", "{\"name\":\"slow\"}"),
                 hostThreads);
-        awaitTrue(() -> a.server.callsInFlight() == 1);
+        assertThat(slowRuns.await(10, TimeUnit.SECONDS)).as("its host code runs").isTrue();
         pair[1].send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":8}}");
         assertThat(reply.get(10, TimeUnit.SECONDS).kind()).isEqualTo(Reply.Kind.UNANSWERED);
         awaitTrue(() -> interrupted.contains("slow"));
@@ -327,19 +331,33 @@ class ClusterTest {
     }
 
     @Test
-    void anInputAnswerGivenOnBWakesTheTaskWaitingOnA() throws Exception {
+    void anInputAskedOnAIsHeardOnBAndTheAnswerGivenOnBWakesTheTaskWaitingOnA() throws Exception {
         Instance a = new Instance();
         Instance b = new Instance();
         Wire onA = a.as("erin");
         Wire onB = b.as("erin");
         String taskId = result(onA.send(Wire.modernText(1, "tools/call", "\"name\":\"confirm\"", EXT)))
                 .path("taskId").asString();
-        awaitTrue(() -> status(onB, taskId).equals("input_required"));
+        onB.send(Wire.modernText(2, "subscriptions/listen", "\"notifications\":{\"taskIds\":[\"" + taskId + "\"]}", EXT));
+        confirmAsks.countDown();
+        awaitSent(onB, n -> n.at("/params/status").asString().equals("input_required"));
         result(onB.send(Wire.modernText(3, "tasks/update", "\"taskId\":\"" + taskId
                 + "\",\"inputResponses\":{\"ok\":{\"action\":\"accept\"}}", EXT)));
-        awaitTrue(() -> status(onB, taskId).equals("completed"));
-        assertThat(result(onB.send(Wire.modernText(4, "tasks/get", "\"taskId\":\"" + taskId + "\"", EXT)))
-                .at("/result/content/0/text").asString()).isEqualTo("answer: accept");
+        JsonNode done = awaitSent(onB, n -> n.at("/params/status").asString().equals("completed"));
+        assertThat(done.at("/params/result/content/0/text").asString()).isEqualTo("answer: accept");
+    }
+
+    @Test
+    void theTasksOfAnInstanceThatShutsDownFailAndAListenerOnAnotherHearsIt() throws Exception {
+        Instance a = new Instance();
+        Instance b = new Instance();
+        String taskId = result(a.as("erin").send(Wire.modernText(1, "tools/call", "\"name\":\"slow\"", EXT)))
+                .path("taskId").asString();
+        Wire onB = b.as("erin");
+        onB.send(Wire.modernText(2, "subscriptions/listen", "\"notifications\":{\"taskIds\":[\"" + taskId + "\"]}", EXT));
+        a.server.close();
+        assertThat(awaitSent(onB, n -> n.at("/params/status").asString().equals("failed")).at("/params/taskId")
+                .asString()).isEqualTo(taskId);
     }
 
     // ---- helpers ----------------------------------------------------------------------------------------
@@ -395,11 +413,6 @@ class ClusterTest {
         wire.withSession = true;
         assertThat(instance.server.openStream(wire.exchange(), reply -> { })).isNull();
         return wire;
-    }
-
-    private static String status(Wire wire, String taskId) {
-        return result(wire.send(Wire.modernText("g", "tasks/get", "\"taskId\":\"" + taskId + "\"", EXT)))
-                .path("status").asString();
     }
 
     private static List<String> methods(Wire wire) {

@@ -236,7 +236,6 @@ final class Tasks {
                 && !running.containsKey(id)) {
             record = calls.request(() -> store.update(id, current -> ends.stopped(current,
                     "The server running this task stopped before it ended", "The server running this task stopped")));
-            tellPeers(id);
         }
         return record;
     }
@@ -358,7 +357,6 @@ final class Tasks {
             try {
                 changed(store.update(id, current -> ends.stopped(current, "The server running this task shut down",
                         "The server running this task shut down")));
-                tellPeers(id);
             } catch (RuntimeException e) {
                 // the other tasks still end; this one is failed once its lease runs out
                 log.warn("The task store failed while failing a task at shutdown: {}", e.toString());
