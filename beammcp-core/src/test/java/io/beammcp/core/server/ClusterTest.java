@@ -28,7 +28,6 @@ import org.junit.jupiter.api.Timeout;
 import tools.jackson.databind.JsonNode;
 
 import java.nio.charset.StandardCharsets;
-import java.security.Principal;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,18 +58,7 @@ class ClusterTest {
     private static final Duration WATCH = Duration.ofHours(1);
     private static final String ALL_CAPABILITIES = "{\"elicitation\":{},\"sampling\":{},\"roots\":{}}";
 
-    /** alice sees everything; bob nothing whose name holds "secret". */
-    private static final McpAccessPolicy POLICY = new McpAccessPolicy() {
-        @Override
-        public boolean grants(Principal principal, String scope) {
-            return false;
-        }
-
-        @Override
-        public boolean sees(Principal principal, Kind kind, String name) {
-            return principal != null && (principal.getName().equals("alice") || !name.contains("secret"));
-        }
-    };
+    private static final McpAccessPolicy POLICY = VisibleChangesTest.POLICY;
 
     private final Hub hub = new Hub();
     private final ExecutorService hostThreads = Executors.newCachedThreadPool();
@@ -266,9 +254,7 @@ class ClusterTest {
 
     @Test
     void anElicitationAnswerSentToAnotherInstanceReachesTheCallWaitingOnIt() throws Exception {
-        Instance a = new Instance();
-        Instance b = new Instance();
-        Wire[] pair = joinedSession(a, b);
+        Wire[] pair = joinedSession();
         CompletableFuture<Reply> reply = pair[0].sendAsync(Messages.legacy(7, "tools/call", "{\"name\":\"greet\"}"),
                 hostThreads);
         JsonNode asked = awaitSent(pair[0], n -> n.path("method").asString().equals("elicitation/create"));
@@ -280,9 +266,7 @@ class ClusterTest {
 
     @Test
     void aCancellationSentToAnotherInstanceStopsTheCallThere() throws Exception {
-        Instance a = new Instance();
-        Instance b = new Instance();
-        Wire[] pair = joinedSession(a, b);
+        Wire[] pair = joinedSession();
         CompletableFuture<Reply> reply = pair[0].sendAsync(Messages.legacy(8, "tools/call", "{\"name\":\"slow\"}"),
                 hostThreads);
         assertThat(slowRuns.await(10, TimeUnit.SECONDS)).as("its host code runs").isTrue();
@@ -291,14 +275,14 @@ class ClusterTest {
         awaitTrue(() -> interrupted.contains("slow"));
     }
 
-    /** One session, opened on {@code a} and restored on {@code b}, each copy relaying to the other. */
-    private Wire[] joinedSession(Instance a, Instance b) {
-        Wire onA = a.as("dave").http();
+    /** One session, opened on an instance and restored on another, each copy relaying to the other. */
+    private Wire[] joinedSession() {
+        Wire onA = new Instance().as("dave").http();
         onA.send(Messages.legacy(0, "initialize", "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":"
                 + ALL_CAPABILITIES + ",\"clientInfo\":{\"name\":\"d\",\"version\":\"1\"}}"));
         onA.withSession = true;
         onA.send(Messages.notification("notifications/initialized"));
-        Wire onB = b.as("dave").http();
+        Wire onB = new Instance().as("dave").http();
         onB.withSession = true;
         onB.session = McpServer.restoreSession(onA.session.owner(), onA.session.state());
         List<LegacySession> copies = List.of(onA.session, onB.session);
@@ -317,13 +301,8 @@ class ClusterTest {
 
     @Test
     void aTaskCancelledOnBStopsItsWorkOnAAtOnceAndAListenerOnBHearsItsEnd() throws Exception {
-        Instance a = new Instance();
-        Instance b = new Instance();
-        Wire onA = a.as("erin");
-        Wire onB = b.as("erin");
-        String taskId = result(onA.send(Wire.modernText(1, "tools/call", "\"name\":\"slow\"", EXT)))
-                .path("taskId").asString();
-        onB.send(Wire.modernText(2, "subscriptions/listen", "\"notifications\":{\"taskIds\":[\"" + taskId + "\"]}", EXT));
+        Wire onB = new Instance().as("erin");
+        String taskId = taskOnAListenedOnB(new Instance(), "slow", onB);
         result(onB.send(Wire.modernText(3, "tasks/cancel", "\"taskId\":\"" + taskId + "\"", EXT)));
         awaitTrue(() -> interrupted.contains("slow"));
         JsonNode told = awaitSent(onB, n -> n.at("/params/status").asString().equals("cancelled"));
@@ -332,13 +311,8 @@ class ClusterTest {
 
     @Test
     void anInputAskedOnAIsHeardOnBAndTheAnswerGivenOnBWakesTheTaskWaitingOnA() throws Exception {
-        Instance a = new Instance();
-        Instance b = new Instance();
-        Wire onA = a.as("erin");
-        Wire onB = b.as("erin");
-        String taskId = result(onA.send(Wire.modernText(1, "tools/call", "\"name\":\"confirm\"", EXT)))
-                .path("taskId").asString();
-        onB.send(Wire.modernText(2, "subscriptions/listen", "\"notifications\":{\"taskIds\":[\"" + taskId + "\"]}", EXT));
+        Wire onB = new Instance().as("erin");
+        String taskId = taskOnAListenedOnB(new Instance(), "confirm", onB);
         confirmAsks.countDown();
         awaitSent(onB, n -> n.at("/params/status").asString().equals("input_required"));
         result(onB.send(Wire.modernText(3, "tasks/update", "\"taskId\":\"" + taskId
@@ -349,18 +323,23 @@ class ClusterTest {
 
     @Test
     void theTasksOfAnInstanceThatShutsDownFailAndAListenerOnAnotherHearsIt() throws Exception {
+        Wire onB = new Instance().as("erin");
         Instance a = new Instance();
-        Instance b = new Instance();
-        String taskId = result(a.as("erin").send(Wire.modernText(1, "tools/call", "\"name\":\"slow\"", EXT)))
-                .path("taskId").asString();
-        Wire onB = b.as("erin");
-        onB.send(Wire.modernText(2, "subscriptions/listen", "\"notifications\":{\"taskIds\":[\"" + taskId + "\"]}", EXT));
+        String taskId = taskOnAListenedOnB(a, "slow", onB);
         a.server.close();
         assertThat(awaitSent(onB, n -> n.at("/params/status").asString().equals("failed")).at("/params/taskId")
                 .asString()).isEqualTo(taskId);
     }
 
     // ---- helpers ----------------------------------------------------------------------------------------
+
+    /** Calls {@code tool} as a task on {@code a}, and listens to the task through {@code onB}; the task's id. */
+    private static String taskOnAListenedOnB(Instance a, String tool, Wire onB) {
+        String taskId = result(a.as("erin").send(Wire.modernText(1, "tools/call", "\"name\":\"" + tool + "\"", EXT)))
+                .path("taskId").asString();
+        onB.send(Wire.modernText(2, "subscriptions/listen", "\"notifications\":{\"taskIds\":[\"" + taskId + "\"]}", EXT));
+        return taskId;
+    }
 
     /** Carries each event to every other server, at once, on the publisher's thread. */
     static final class Hub {
