@@ -253,15 +253,21 @@ class ClusterTest {
     }
 
     @Test
-    void anElicitationAnswerSentToAnotherInstanceReachesTheCallWaitingOnIt() throws Exception {
+    void elicitationAnswersSentToTheOtherInstanceReachTheCallsWaitingOnEach() throws Exception {
         Wire[] pair = joinedSession();
-        CompletableFuture<Reply> reply = pair[0].sendAsync(Messages.legacy(7, "tools/call", "{\"name\":\"greet\"}"),
-                hostThreads);
-        JsonNode asked = awaitSent(pair[0], n -> n.path("method").asString().equals("elicitation/create"));
-        assertThat(pair[1].send("{\"jsonrpc\":\"2.0\",\"id\":" + asked.get("id") + ",\"result\":{\"action\":\"accept\","
-                + "\"content\":{\"name\":\"Alice\"}}}")).isNull();
-        JsonNode answered = Wire.body(reply.get(10, TimeUnit.SECONDS));
-        assertThat(result(answered).at("/content/0/text").asString()).isEqualTo("Hello, Alice");
+        List<CompletableFuture<Reply>> replies = new ArrayList<>();
+        List<JsonNode> asked = new ArrayList<>();
+        for (Wire wire : pair) {
+            replies.add(wire.sendAsync(Messages.legacy(7, "tools/call", "{\"name\":\"greet\"}"), hostThreads));
+            asked.add(awaitSent(wire, n -> n.path("method").asString().equals("elicitation/create")).get("id"));
+        }
+        assertThat(asked.get(1)).as("each instance asks under ids of its own").isNotEqualTo(asked.get(0));
+        for (int i = 0; i < 2; i++) {
+            assertThat(pair[1 - i].send("{\"jsonrpc\":\"2.0\",\"id\":" + asked.get(i) + ",\"result\":{\"action\":"
+                    + "\"accept\",\"content\":{\"name\":\"N" + i + "\"}}}")).isNull();
+            JsonNode answered = Wire.body(replies.get(i).get(10, TimeUnit.SECONDS));
+            assertThat(result(answered).at("/content/0/text").asString()).isEqualTo("Hello, N" + i);
+        }
     }
 
     @Test
