@@ -17,6 +17,7 @@ import org.springframework.boot.jdbc.init.DataSourceScriptDatabaseInitializer;
 import org.springframework.boot.sql.init.DatabaseInitializationSettings;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -33,39 +34,55 @@ import java.util.List;
 @AutoConfiguration(after = DataSourceAutoConfiguration.class, before = {BeamMcpAutoConfiguration.class,
         BeamMcpHttpAutoConfiguration.class, BeamMcpReactiveHttpAutoConfiguration.class})
 @ConditionalOnProperty(name = "beammcp.cluster.enabled", havingValue = "true")
-@ConditionalOnSingleCandidate(DataSource.class)
 @EnableConfigurationProperties({BeamMcpClusterProperties.class, BeamMcpHttpProperties.class})
 public final class BeamMcpClusterJdbcAutoConfiguration {
 
     /** The longest a statement on the session table may take before the request is refused. */
     private static final int QUERY_TIMEOUT_SECONDS = 5;
 
-    @Bean
-    @DependsOnDatabaseInitialization
-    PostgresClusterLink mcpClusterLink(DataSource dataSource, BeamMcpClusterProperties properties) {
-        return new PostgresClusterLink(dataSource, properties.getChannel());
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnSingleCandidate(DataSource.class)
+    static class Joined {
+
+        @Bean
+        @DependsOnDatabaseInitialization
+        PostgresClusterLink mcpClusterLink(DataSource dataSource, BeamMcpClusterProperties properties) {
+            return new PostgresClusterLink(dataSource, properties.getChannel());
+        }
+
+        @Bean
+        @ConditionalOnMissingBean(McpSessionStore.class)
+        @DependsOnDatabaseInitialization
+        JdbcMcpSessionStore mcpJdbcSessionStore(DataSource dataSource, PostgresClusterLink link,
+                BeamMcpHttpProperties http) {
+            BeamMcpHttpProperties.Session session = http.getSession();
+            JdbcTemplate template = new JdbcTemplate(dataSource);
+            template.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+            long idle = session.getIdleTimeout().toMillis();
+            return new JdbcMcpSessionStore(JdbcClient.create(template), link, session.getMaxCount(),
+                    session.getMaxPerCaller(), idle, System::currentTimeMillis, McpServer::restoreSession,
+                    Math.max(idle / 4, 10_000));
+        }
+
+        @Bean
+        DataSourceScriptDatabaseInitializer mcpClusterSchemaInitializer(DataSource dataSource,
+                BeamMcpClusterProperties properties) {
+            DatabaseInitializationSettings settings = new DatabaseInitializationSettings();
+            settings.setSchemaLocations(List.of(JdbcMcpSessionStore.SCHEMA));
+            settings.setMode(properties.getInitializeSchema());
+            return new DataSourceScriptDatabaseInitializer(dataSource, settings);
+        }
     }
 
-    @Bean
-    @ConditionalOnMissingBean(McpSessionStore.class)
-    @DependsOnDatabaseInitialization
-    JdbcMcpSessionStore mcpJdbcSessionStore(DataSource dataSource, PostgresClusterLink link,
-            BeamMcpHttpProperties http) {
-        BeamMcpHttpProperties.Session session = http.getSession();
-        JdbcTemplate template = new JdbcTemplate(dataSource);
-        template.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
-        long idle = session.getIdleTimeout().toMillis();
-        return new JdbcMcpSessionStore(JdbcClient.create(template), link, session.getMaxCount(),
-                session.getMaxPerCaller(), idle, System::currentTimeMillis, McpServer::restoreSession,
-                Math.max(idle / 4, 10_000));
-    }
+    /** Without the database, instances would each run alone while the operator believes them joined. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnMissingBean(DataSource.class)
+    static class NoDatabase {
 
-    @Bean
-    DataSourceScriptDatabaseInitializer mcpClusterSchemaInitializer(DataSource dataSource,
-            BeamMcpClusterProperties properties) {
-        DatabaseInitializationSettings settings = new DatabaseInitializationSettings();
-        settings.setSchemaLocations(List.of(JdbcMcpSessionStore.SCHEMA));
-        settings.setMode(properties.getInitializeSchema());
-        return new DataSourceScriptDatabaseInitializer(dataSource, settings);
+        @Bean
+        Object mcpClusterWithoutDatabase() {
+            throw new IllegalStateException("beammcp.cluster.enabled=true needs the DataSource of the PostgreSQL"
+                    + " database the instances share (spring.datasource.url)");
+        }
     }
 }
