@@ -62,6 +62,7 @@ final class PostgresClusterLink implements McpClusterLink, Peers, SmartLifecycle
     private volatile boolean running;
     private volatile Thread listener;
     private volatile boolean down;
+    private volatile boolean listening;
     private volatile boolean dropping;
     private volatile long lastForgeryLogged;
     private volatile long lastPurge;
@@ -137,11 +138,17 @@ final class PostgresClusterLink implements McpClusterLink, Peers, SmartLifecycle
                 Thread.currentThread().interrupt();
             }
         }
+        listening = false;
     }
 
     @Override
     public boolean isRunning() {
         return running;
+    }
+
+    /** Whether the link holds its {@code LISTEN} now: events of other instances reach it. */
+    boolean listening() {
+        return listening;
     }
 
     @Override
@@ -214,6 +221,7 @@ final class PostgresClusterLink implements McpClusterLink, Peers, SmartLifecycle
                 PGConnection postgres = connection.unwrap(PGConnection.class);
                 key();
                 statement.execute("LISTEN " + channel);
+                listening = true;
                 if (down) {
                     down = false;
                     log.info("The cluster listens again; sessions are read again from the database");
@@ -235,6 +243,7 @@ final class PostgresClusterLink implements McpClusterLink, Peers, SmartLifecycle
                     }
                 }
             } catch (SQLException | RuntimeException e) {
+                listening = false;
                 if (!down && running) {
                     down = true;
                     log.warn("The cluster cannot listen to PostgreSQL; events of other instances are missed until"
