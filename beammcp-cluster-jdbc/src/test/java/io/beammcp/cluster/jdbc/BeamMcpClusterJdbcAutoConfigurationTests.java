@@ -22,6 +22,7 @@ import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.Mockito.mock;
 
 class BeamMcpClusterJdbcAutoConfigurationTests {
 
@@ -121,21 +122,7 @@ class BeamMcpClusterJdbcAutoConfigurationTests {
     @Configuration(proxyBeanMethods = false)
     static class OwnStore {
 
-        static final McpSessionStore STORE = new McpSessionStore() {
-            @Override
-            public void save(String id, io.beammcp.core.spi.LegacySession session) {
-            }
-
-            @Override
-            public io.beammcp.core.spi.LegacySession find(String id) {
-                return null;
-            }
-
-            @Override
-            public boolean remove(String id) {
-                return false;
-            }
-        };
+        static final McpSessionStore STORE = mock(McpSessionStore.class);
 
         @Bean
         McpSessionStore ownStore() {

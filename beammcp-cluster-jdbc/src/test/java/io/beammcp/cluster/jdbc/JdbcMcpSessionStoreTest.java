@@ -25,6 +25,9 @@ class JdbcMcpSessionStoreTest {
     private final HikariDataSource database = Databases.h2(UUID.randomUUID().toString());
     private final MemoryPeers.Network network = new MemoryPeers.Network();
     private final AtomicLong clock = new AtomicLong(1_000_000_000L);
+    /** Two instances with the default bounds; a test of other bounds makes its own. */
+    private final JdbcMcpSessionStore a = instance();
+    private final JdbcMcpSessionStore b = instance();
 
     @AfterEach
     void close() {
@@ -48,8 +51,6 @@ class JdbcMcpSessionStoreTest {
 
     @Test
     void aSessionSavedOnOneInstanceIsServedByAnotherWithItsOwnerAndState() {
-        JdbcMcpSessionStore a = instance();
-        JdbcMcpSessionStore b = instance();
         FakeSession session = opened(a, "s1", "alice");
         assertThat(a.find("s1")).isSameAs(session);
         LegacySession copy = b.find("s1");
@@ -62,8 +63,6 @@ class JdbcMcpSessionStoreTest {
 
     @Test
     void aChangeReachesTheCopyAnotherInstanceHoldsAtOnce() {
-        JdbcMcpSessionStore a = instance();
-        JdbcMcpSessionStore b = instance();
         FakeSession session = opened(a, "s1", "");
         FakeSession copy = (FakeSession) b.find("s1");
         session.change("{\"level\":\"debug\"}");
@@ -76,8 +75,6 @@ class JdbcMcpSessionStoreTest {
 
     @Test
     void aChangeAnotherInstanceMissedIsReadByItsNextRequest() {
-        JdbcMcpSessionStore a = instance();
-        JdbcMcpSessionStore b = instance();
         FakeSession session = opened(a, "s1", "");
         FakeSession copy = (FakeSession) b.find("s1");
         network.down = true;
@@ -89,8 +86,6 @@ class JdbcMcpSessionStoreTest {
 
     @Test
     void aSessionEndedOnOneInstanceEndsEverywhere() {
-        JdbcMcpSessionStore a = instance();
-        JdbcMcpSessionStore b = instance();
         opened(a, "s1", "");
         FakeSession copy = (FakeSession) b.find("s1");
         assertThat(a.remove("s1")).isTrue();
@@ -102,8 +97,6 @@ class JdbcMcpSessionStoreTest {
 
     @Test
     void aClientsAnswerReachesTheInstanceHoldingTheSessionOnly() {
-        JdbcMcpSessionStore a = instance();
-        JdbcMcpSessionStore b = instance();
         JdbcMcpSessionStore c = instance();
         FakeSession session = opened(a, "s1", "");
         FakeSession other = opened(c, "s2", "");
@@ -116,8 +109,6 @@ class JdbcMcpSessionStoreTest {
 
     @Test
     void whatAnInstanceMissedInAnOutageOfTheLinkIsMadeUpWhenItIsBack() {
-        JdbcMcpSessionStore a = instance();
-        JdbcMcpSessionStore b = instance();
         FakeSession changed = opened(a, "s1", "");
         opened(a, "s2", "");
         FakeSession changedCopy = (FakeSession) b.find("s1");
@@ -134,8 +125,6 @@ class JdbcMcpSessionStoreTest {
 
     @Test
     void aSessionUnusedForTheIdleTimeoutIsGoneEverywhere() {
-        JdbcMcpSessionStore a = instance();
-        JdbcMcpSessionStore b = instance();
         FakeSession session = opened(a, "s1", "");
         FakeSession copy = (FakeSession) b.find("s1");
         clock.addAndGet(IDLE - 1);
@@ -190,7 +179,6 @@ class JdbcMcpSessionStoreTest {
 
     @Test
     void theTableHoldsAHashOfTheIdNeverTheId() {
-        JdbcMcpSessionStore a = instance();
         String id = "N3v3r-Stored-" + UUID.randomUUID();
         a.save(id, new FakeSession("alice", "{}"));
         List<Map<String, Object>> rows = JdbcClient.create(database).sql("SELECT * FROM beammcp_session")
@@ -202,7 +190,6 @@ class JdbcMcpSessionStoreTest {
 
     @Test
     void withTheDatabaseDownRequestsAreRefusedAsUnavailableAndTheCountIsUnknown() {
-        JdbcMcpSessionStore a = instance();
         opened(a, "s1", "");
         database.close();
         for (int failed = 0; failed < 3; failed++) {
