@@ -158,7 +158,7 @@ class ClusterEndToEndTest {
         });
         HttpResponse<String> ended = CLIENT.send(request(0, session).DELETE().build(),
                 HttpResponse.BodyHandlers.ofString());
-        assertThat(ended.statusCode()).isEqualTo(200);
+        assertThat(ended.statusCode()).isEqualTo(204);
         assertThat(post(1, session, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"ping\"}").statusCode())
                 .as("ended on every instance").isEqualTo(404);
     }

@@ -76,7 +76,13 @@ final class ReplyMapping {
         }
         if (reply.openedSession() != null) {
             String id = newSessionId();
-            sessions.save(id, reply.openedSession());
+            try {
+                sessions.save(id, reply.openedSession());
+            } catch (McpSessionStore.UnavailableException e) {
+                // the client starts again once the store is back; the session it would have had is gone
+                reply.openedSession().close();
+                return Replies.storeUnavailable(close);
+            }
             response.header(RequestHead.SESSION_ID, id);
         }
         return reply.hasBody() ? response.contentType(MediaType.APPLICATION_JSON).body(reply.body())
