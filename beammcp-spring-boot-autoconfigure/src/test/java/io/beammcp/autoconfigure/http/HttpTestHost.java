@@ -126,6 +126,8 @@ class HttpTestHost {
     /** A store whose storage is down while {@link #down} is set, and which keeps each change its sessions make. */
     static final class OutageStore implements McpSessionStore, LegacySession.Keeper {
         final AtomicBoolean down = new AtomicBoolean();
+        /** The store fails to save a session with an exception of its own. */
+        final AtomicBoolean broken = new AtomicBoolean();
         final AtomicInteger changes = new AtomicInteger();
         private final McpSessionStore kept;
 
@@ -142,6 +144,9 @@ class HttpTestHost {
         @Override
         public void save(String id, LegacySession session) {
             reachable();
+            if (broken.get()) {
+                throw new IllegalStateException("test: the session store is broken");
+            }
             session.keep(this);
             kept.save(id, session);
         }

@@ -32,6 +32,7 @@ class McpHttpSessionStoreOutageTests extends EndpointTestSupport {
     @AfterEach
     void back() {
         store.down.set(false);
+        store.broken.set(false);
     }
 
     @Test
@@ -39,6 +40,16 @@ class McpHttpSessionStoreOutageTests extends EndpointTestSupport {
         store.down.set(true);
         HttpResponse<String> init = post(initialize(1));
         assertRetryableOutage(init);
+        assertThat(init.headers().firstValue("Mcp-Session-Id")).isEmpty();
+    }
+
+    @Test
+    void aStoreThatFailsOtherwiseToKeepANewSessionIsA500NotAHang() throws Exception {
+        store.broken.set(true);
+        HttpResponse<String> init = post(initialize(1));
+        assertThat(init.statusCode()).isEqualTo(500);
+        assertThat(JSON.readTree(init.body())).isEqualTo(JSON.readTree(
+                "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32603,\"message\":\"Internal error\"}}"));
         assertThat(init.headers().firstValue("Mcp-Session-Id")).isEmpty();
     }
 
