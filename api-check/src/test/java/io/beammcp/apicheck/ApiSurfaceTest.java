@@ -32,7 +32,8 @@ class ApiSurfaceTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
     @ParameterizedTest
-    @ValueSource(strings = {"beammcp-core", "beammcp-spring-boot-autoconfigure", "beammcp-test", "beammcp-tasks-jdbc"})
+    @ValueSource(strings = {"beammcp-core", "beammcp-spring-boot-autoconfigure", "beammcp-test", "beammcp-tasks-jdbc",
+            "beammcp-cluster-jdbc"})
     void thePublicSurfaceIsTheRecordedOne(String module) throws IOException {
         Path classes = ROOT.resolve(module).resolve("target/classes");
         assertThat(classes).as("%s is compiled", module).isDirectory();

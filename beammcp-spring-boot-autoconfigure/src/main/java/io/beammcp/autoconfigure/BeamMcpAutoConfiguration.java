@@ -13,6 +13,7 @@ import io.beammcp.core.server.CachedResult;
 import io.beammcp.core.server.McpServer;
 import io.beammcp.core.server.McpServerBuilder;
 import io.beammcp.core.spi.McpAccessPolicy;
+import io.beammcp.core.spi.McpClusterLink;
 import io.beammcp.core.spi.McpObserver;
 import io.beammcp.core.tasks.TaskOptions;
 import io.beammcp.core.tasks.TaskStore;
@@ -60,7 +61,7 @@ public final class BeamMcpAutoConfiguration {
             ObjectProvider<BeamMcpTasksProperties> tasksProperties, Environment environment,
             ObjectProvider<McpObserver> observers,
             BeamMcpLimitsProperties limits, ObjectProvider<McpAccessPolicy> accessPolicy,
-            BeamMcpSkillsProperties skills, ResourceLoader loader) {
+            BeamMcpSkillsProperties skills, ResourceLoader loader, ObjectProvider<McpClusterLink> cluster) {
         BeamMcpTasksProperties tasks = tasksProperties.getIfAvailable(BeamMcpTasksProperties::new);
         BeamMcpProperties.Tools tools = properties.getTools();
         BeamMcpProperties.Streams streams = properties.getStreams();
@@ -95,6 +96,7 @@ public final class BeamMcpAutoConfiguration {
                         SPRING_SECURITY ? SecurityContexts.tasks() : null))
                 .observer(McpObserver.all(observers.orderedStream().toList()))
                 .accessPolicy(accessPolicy.getIfAvailable())
+                .cluster(cluster.getIfAvailable())
                 .build();
     }
 

@@ -18,6 +18,7 @@ import io.beammcp.core.ToolSpec;
 import io.beammcp.core.spi.Exchange;
 import io.beammcp.core.spi.LegacySession;
 import io.beammcp.core.server.McpServer;
+import io.beammcp.core.spi.McpClusterLink;
 import io.beammcp.core.spi.Reply;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -32,9 +33,11 @@ import tools.jackson.databind.JsonNode;
 
 import java.nio.charset.StandardCharsets;
 import java.security.Principal;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,6 +58,24 @@ class BeamMcpAutoConfigurationTests {
             JsonNode call = Wire.ask(server,
                     Wire.modern(2, "tools/call", "\"name\":\"shout\",\"arguments\":{\"text\":\"hi\"}"));
             assertThat(call.at("/result/content/0/text").stringValue()).isEqualTo("HI");
+        });
+    }
+
+    @Test
+    void aClusterLinkBeanJoinsTheServerToItsCluster() {
+        List<Consumer<byte[]>> receivers = new ArrayList<>();
+        host.withBean(McpClusterLink.class, () -> new McpClusterLink() {
+            @Override
+            public void start(Consumer<byte[]> receiver) {
+                receivers.add(receiver);
+            }
+
+            @Override
+            public void publish(byte[] event) {
+            }
+        }).run(context -> {
+            assertThat(context).hasSingleBean(McpServer.class);
+            assertThat(receivers).as("the server started the link").hasSize(1);
         });
     }
 

@@ -4,7 +4,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 import java.util.Set;
 
-/** Where an extension notifies the open {@code subscriptions/listen} streams that follow its keys. */
+/**
+ * Where an extension notifies the open {@code subscriptions/listen} streams that follow its keys, and tells
+ * itself on the other instances of a cluster what they must hear.
+ */
 public interface ListenStreams {
 
     /**
@@ -24,4 +27,13 @@ public interface ListenStreams {
      * @param params its params, without {@code _meta}
      */
     void notify(String member, String key, String method, ObjectNode params);
+
+    /**
+     * Sends a message to this extension on the other instances of the server's cluster, which get it through
+     * {@link McpExtension#fromPeer}; nothing is sent without a cluster. Delivery is best effort.
+     *
+     * @param message the message, a JSON object of the extension's own
+     */
+    default void tellPeers(ObjectNode message) {
+    }
 }

@@ -2,6 +2,7 @@ package io.beammcp.core.extension;
 
 import io.beammcp.core.Binding;
 import io.beammcp.core.Revision;
+import tools.jackson.databind.node.ObjectNode;
 
 import java.util.List;
 import java.util.Map;
@@ -91,6 +92,15 @@ public interface McpExtension {
      * @param streams where it notifies the listen streams that follow its keys
      */
     default void start(ListenStreams streams) {
+    }
+
+    /**
+     * A message this extension sent from another instance of the server's cluster
+     * ({@link ListenStreams#tellPeers}); called on the cluster's thread, so it should hand lasting work on.
+     *
+     * @param message the message as that instance sent it
+     */
+    default void fromPeer(ObjectNode message) {
     }
 
     /** Stops what the extension runs; called once when the server closes. */

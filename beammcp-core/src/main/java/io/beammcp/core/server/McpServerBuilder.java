@@ -21,6 +21,7 @@ import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.tasks.TaskSettings;
 import io.beammcp.core.spi.Exchange;
 import io.beammcp.core.spi.McpAccessPolicy;
+import io.beammcp.core.spi.McpClusterLink;
 import io.beammcp.core.spi.McpLimits;
 import io.beammcp.core.spi.McpObserver;
 import io.beammcp.core.tasks.TaskOptions;
@@ -71,6 +72,7 @@ public final class McpServerBuilder {
     private McpAccessPolicy accessPolicy;
     private McpLimits limits = McpLimits.DEFAULTS;
     private final List<ServerConfig.Contributed> extensions = new ArrayList<>();
+    private McpClusterLink cluster;
 
     McpServerBuilder() {
     }
@@ -170,12 +172,7 @@ public final class McpServerBuilder {
         return this;
     }
 
-    /**
-     * Sets hints for the model, sent by {@code server/discover} and {@code initialize}.
-     *
-     * @param instructions the instructions, or {@code null} for none
-     * @return this builder
-     */
+    /** Sets hints for the model, sent by {@code server/discover} and {@code initialize} ({@code null}: none). */
     public McpServerBuilder instructions(String instructions) {
         this.instructions = instructions;
         return this;
@@ -239,11 +236,8 @@ public final class McpServerBuilder {
     }
 
     /**
-     * Sets how long a tool call may run: past it the call is cancelled (its host code interrupted) and
-     * answered with a tool error ({@code isError: true}).
-     *
-     * @param timeout a positive time limit, or {@code null} for none (default)
-     * @return this builder
+     * Sets how long a tool call may run, a positive limit ({@code null}: none, the default): past it the call is
+     * cancelled (its host code interrupted) and answered with a tool error ({@code isError: true}); returns this.
      */
     public McpServerBuilder toolTimeout(Duration timeout) {
         this.toolTimeout = timeout;
@@ -363,6 +357,18 @@ public final class McpServerBuilder {
     }
 
     /**
+     * Joins the server to the other instances of its cluster: list changes, resource updates and task changes
+     * raised on one instance reach the streams held by every other.
+     *
+     * @param link the engine's link (as {@code beammcp-cluster-jdbc} makes), or {@code null} for one instance (default)
+     * @return this builder
+     */
+    public McpServerBuilder cluster(McpClusterLink link) {
+        this.cluster = link;
+        return this;
+    }
+
+    /**
      * Compiles the catalog and builds the server.
      *
      * @return the server
@@ -387,7 +393,7 @@ public final class McpServerBuilder {
                 new ServerConfig.Bounds(maxMessageSize, toolTimeout, maxStreams, maxStreamsPerSession,
                         maxStreamsPerCaller),
                 new ServerConfig.Input(inputStateKey, inputStateTtl, inputTimeout), values, taskStore,
-                taskStore == null ? null : TaskSettings.of(taskOptions), observer, limits, accessPolicy,
-                List.copyOf(extensions)));
+                taskStore == null ? null : TaskSettings.of(taskOptions), observer, limits,
+                accessPolicy, List.copyOf(extensions), cluster));
     }
 }

@@ -33,7 +33,7 @@ class VisibleChangesTest {
     private static final String TOOLS = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}";
 
     /** alice sees everything; bob sees nothing whose name holds "secret". */
-    private static final McpAccessPolicy POLICY = new McpAccessPolicy() {
+    static final McpAccessPolicy POLICY = new McpAccessPolicy() {
         @Override
         public boolean grants(Principal principal, String scope) {
             return false;

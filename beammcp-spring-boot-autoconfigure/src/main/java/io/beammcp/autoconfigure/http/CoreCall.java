@@ -74,6 +74,9 @@ final class CoreCall {
             exchange.openStream();
             return null;
         }
+        if (exchange.storeUnavailable()) {
+            return Replies.storeUnavailable(head.declaresBody());
+        }
         return replies.response(refusal, exchange.sessionHeaderPresent(), head.declaresBody());
     }
 

@@ -26,6 +26,8 @@ final class HttpExchange implements Exchange {
     private final EventStreams streams;
     private final ReplyMapping replies;
     private boolean sessionHeaderPresent;
+    /** Why the session store could not be reached, or {@code null}; set while the core reads the session. */
+    private volatile McpSessionStore.UnavailableException storeUnavailable;
 
     private final Object lock = new Object();
     private SseStream stream;
@@ -84,7 +86,18 @@ final class HttpExchange implements Exchange {
         }
         sessionHeaderPresent = true;
         String id = head.sessionId();
-        return id == null ? null : owned(sessions.find(id), head);
+        try {
+            return id == null ? null : owned(sessions.find(id), head);
+        } catch (McpSessionStore.UnavailableException e) {
+            // the core answers as for no session; the answer becomes the store's 503 (see reply)
+            storeUnavailable = e;
+            return null;
+        }
+    }
+
+    /** Whether the session store could not be reached when the core asked for the session. */
+    boolean storeUnavailable() {
+        return storeUnavailable != null;
     }
 
     /**
@@ -132,6 +145,8 @@ final class HttpExchange implements Exchange {
         }
         if (open != null) {
             open.finish(reply.kind() == Reply.Kind.UNANSWERED ? null : reply.body());
+        } else if (storeUnavailable != null) {
+            response.write(Replies.storeUnavailable(false));
         } else {
             response.write(replies.response(reply, sessionHeaderPresent, false));
         }

@@ -97,10 +97,15 @@ final class McpHttpPipeline implements DisposableBean, SmartLifecycle {
     /** DELETE: the session ends, and with it its stream. */
     private ResponseEntity<byte[]> endSession(RequestHead head, boolean close) {
         String id = head.sessionId();
-        LegacySession session = sessions.find(id);
-        // another principal's session is unknown to this caller: not ended, and 404 as for any unknown id
-        if (session != null && HttpExchange.owned(session, head) == null || !sessions.remove(id)) {
-            return Replies.noSession(close);
+        LegacySession session;
+        try {
+            session = sessions.find(id);
+            // another principal's session is unknown to this caller: not ended, and 404 as for any unknown id
+            if (session != null && HttpExchange.owned(session, head) == null || !sessions.remove(id)) {
+                return Replies.noSession(close);
+            }
+        } catch (McpSessionStore.UnavailableException e) {
+            return Replies.storeUnavailable(close);
         }
         if (session != null) {
             session.close();

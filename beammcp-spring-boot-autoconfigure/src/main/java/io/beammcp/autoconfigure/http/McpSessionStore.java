@@ -8,7 +8,7 @@ import io.beammcp.core.spi.LegacySession;
  * define a bean of this type to replace it. 2026-07-28 requests never touch it.
  *
  * <p>Ids are chosen by the endpoint (256 random bits, URL-safe Base64), never by a client. All methods
- * are called concurrently.
+ * are called concurrently; a store that cannot reach its storage throws {@link UnavailableException}.
  */
 public interface McpSessionStore {
 
@@ -43,5 +43,20 @@ public interface McpSessionStore {
      */
     default int count() {
         return -1;
+    }
+
+    /**
+     * Thrown by a store that cannot reach where it keeps sessions (a database that is down): the endpoint
+     * answers the request with 503, {@code Retry-After} and a retryable {@code -32603} instead of serving it.
+     */
+    class UnavailableException extends RuntimeException {
+
+        /**
+         * @param message what is unavailable, for the operator's log
+         * @param cause the failure, or {@code null}
+         */
+        public UnavailableException(String message, Throwable cause) {
+            super(message, cause);
+        }
     }
 }

@@ -19,6 +19,10 @@ final class Replies {
     private static final byte[] TIMEOUT = error(-32600, "Request Timeout: the body did not arrive in time");
     private static final byte[] UNREADABLE = error(-32600, "Bad Request: the body could not be read");
     private static final byte[] SHUTTING_DOWN = error(-32603, "Service Unavailable: the server is shutting down");
+    private static final byte[] NO_STORE = error(-32603,
+            "Service Unavailable: the session store cannot be reached now; retry the request");
+    /** When a client may retry a request refused because the session store was unreachable. */
+    private static final String STORE_RETRY_AFTER_SECONDS = "1";
 
     private Replies() {
     }
@@ -31,6 +35,12 @@ final class Replies {
     /** The application is stopping: 503, and the connection closes so that the client reconnects elsewhere. */
     static ResponseEntity<byte[]> shuttingDown() {
         return json(HttpStatus.SERVICE_UNAVAILABLE, SHUTTING_DOWN, true);
+    }
+
+    /** The session store cannot be reached: 503, retry in a second. */
+    static ResponseEntity<byte[]> storeUnavailable(boolean close) {
+        return head(HttpStatus.SERVICE_UNAVAILABLE, close).header(HttpHeaders.RETRY_AFTER, STORE_RETRY_AFTER_SECONDS)
+                .contentType(MediaType.APPLICATION_JSON).body(NO_STORE);
     }
 
     /** Not POST, or not a DELETE that names a session: 405 without body. */

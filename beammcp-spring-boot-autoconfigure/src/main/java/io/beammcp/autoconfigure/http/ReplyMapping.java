@@ -1,6 +1,8 @@
 package io.beammcp.autoconfigure.http;
 
 import io.beammcp.core.spi.Reply;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -23,6 +25,8 @@ import java.util.Base64;
  * {@link McpSessionStore} and sent back in {@code Mcp-Session-Id}.
  */
 final class ReplyMapping {
+
+    private static final Logger log = LoggerFactory.getLogger(ReplyMapping.class);
 
     private static final int METHOD_NOT_FOUND = -32601;
 
@@ -76,7 +80,17 @@ final class ReplyMapping {
         }
         if (reply.openedSession() != null) {
             String id = newSessionId();
-            sessions.save(id, reply.openedSession());
+            try {
+                sessions.save(id, reply.openedSession());
+            } catch (McpSessionStore.UnavailableException e) {
+                // the client starts again once the store is back; the session it would have had is gone
+                reply.openedSession().close();
+                return Replies.storeUnavailable(close);
+            } catch (RuntimeException e) {
+                log.error("The session store failed to keep a new session; the client got 500", e);
+                reply.openedSession().close();
+                return Replies.internalError(close);
+            }
             response.header(RequestHead.SESSION_ID, id);
         }
         return reply.hasBody() ? response.contentType(MediaType.APPLICATION_JSON).body(reply.body())

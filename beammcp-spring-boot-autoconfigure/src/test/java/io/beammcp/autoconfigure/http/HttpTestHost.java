@@ -18,10 +18,12 @@ import io.beammcp.core.catalog.Catalog;
 import io.beammcp.core.catalog.CatalogChanges;
 import io.beammcp.core.catalog.Dispatch;
 import io.beammcp.core.server.McpServer;
+import io.beammcp.core.spi.LegacySession;
 import io.beammcp.testsupport.Transport;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.http.codec.autoconfigure.CodecsAutoConfiguration;
 import org.springframework.boot.http.converter.autoconfigure.HttpMessageConvertersAutoConfiguration;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
@@ -112,6 +114,64 @@ class HttpTestHost {
         final CountDownLatch entered = new CountDownLatch(1);
         final CountDownLatch interrupted = new CountDownLatch(1);
         final AtomicBoolean cancelled = new AtomicBoolean();
+    }
+
+    /** With {@code test.session-store=outage}: the default store, which a test can take down ({@link OutageStore}). */
+    @Bean
+    @ConditionalOnProperty(name = "test.session-store", havingValue = "outage")
+    OutageStore outageStore() {
+        return new OutageStore(new InMemoryMcpSessionStore(100, 100, java.time.Duration.ofMinutes(5)));
+    }
+
+    /** A store whose storage is down while {@link #down} is set, and which keeps each change its sessions make. */
+    static final class OutageStore implements McpSessionStore, LegacySession.Keeper {
+        final AtomicBoolean down = new AtomicBoolean();
+        /** The store fails to save a session with an exception of its own. */
+        final AtomicBoolean broken = new AtomicBoolean();
+        final AtomicInteger changes = new AtomicInteger();
+        private final McpSessionStore kept;
+
+        OutageStore(McpSessionStore kept) {
+            this.kept = kept;
+        }
+
+        private void reachable() {
+            if (down.get()) {
+                throw new UnavailableException("test: the session store is down", null);
+            }
+        }
+
+        @Override
+        public void save(String id, LegacySession session) {
+            reachable();
+            if (broken.get()) {
+                throw new IllegalStateException("test: the session store is broken");
+            }
+            session.keep(this);
+            kept.save(id, session);
+        }
+
+        @Override
+        public LegacySession find(String id) {
+            reachable();
+            return kept.find(id);
+        }
+
+        @Override
+        public boolean remove(String id) {
+            reachable();
+            return kept.remove(id);
+        }
+
+        @Override
+        public void changed(LegacySession session) {
+            reachable();
+            changes.incrementAndGet();
+        }
+
+        @Override
+        public void relay(LegacySession session, byte[] message) {
+        }
     }
 
     @Bean

@@ -9,18 +9,20 @@ import io.beammcp.core.internal.streams.Broadcaster;
 /**
  * Tells the streams of each change the catalog swapped in: all of them when everything is visible (no
  * per-stream work), else only those whose caller sees an entry that changed, so a change of hidden entries
- * reveals nothing.
+ * reveals nothing; and the other instances of a cluster, which decide alike for their streams.
  */
 final class Announcements implements LiveCatalog.Changes {
 
     private final LiveCatalog catalog;
     private final Broadcaster broadcaster;
     private final Access access;
+    private final ClusterEvents cluster;
 
-    Announcements(LiveCatalog catalog, Broadcaster broadcaster, Access access) {
+    Announcements(LiveCatalog catalog, Broadcaster broadcaster, Access access, ClusterEvents cluster) {
         this.catalog = catalog;
         this.broadcaster = broadcaster;
         this.access = access;
+        this.cluster = cluster;
     }
 
     @Override
@@ -30,6 +32,7 @@ final class Announcements implements LiveCatalog.Changes {
         }
         if (!access.filters()) {
             broadcaster.listChanged(kind, null);
+            cluster.listChanged(kind, null);
             return;
         }
         ListDiff changed = switch (kind) {
@@ -39,6 +42,7 @@ final class Announcements implements LiveCatalog.Changes {
         };
         if (!changed.isEmpty()) {
             broadcaster.listChanged(kind, principal -> changed.concerns(principal, access));
+            cluster.listChanged(kind, changed);
         }
     }
 
@@ -46,6 +50,7 @@ final class Announcements implements LiveCatalog.Changes {
     public void resourceUpdated(String uri) {
         if (catalog.offers(ListKind.RESOURCES)) {
             broadcaster.resourceUpdated(uri);
+            cluster.resourceUpdated(uri);
         }
     }
 }

@@ -280,9 +280,36 @@ final class Extensions {
         return followed;
     }
 
-    /** Starts every extension, with where it notifies listen streams. */
-    void start(ListenStreams streams) {
-        served.forEach(one -> one.extension().start(streams));
+    /** Starts every extension, with where it notifies listen streams and tells its peers. */
+    void start(ListenStreams streams, ClusterEvents cluster) {
+        for (Served one : served) {
+            String id = one.extension().id();
+            one.extension().start(new ListenStreams() {
+                @Override
+                public Set<String> followed(String member) {
+                    return streams.followed(member);
+                }
+
+                @Override
+                public void notify(String member, String key, String method, ObjectNode params) {
+                    streams.notify(member, key, method, params);
+                }
+
+                @Override
+                public void tellPeers(ObjectNode message) {
+                    cluster.toPeers(id, message);
+                }
+            });
+        }
+    }
+
+    /** A message an extension sent from another instance, for the same extension here; none served: dropped. */
+    void fromPeer(String id, ObjectNode message) {
+        for (Served one : served) {
+            if (one.extension().id().equals(id)) {
+                one.extension().fromPeer(message);
+            }
+        }
     }
 
     /** Stops every extension, each on its own: one that fails to stop does not keep the others running. */

@@ -6,6 +6,7 @@ import io.beammcp.core.internal.catalog.Source;
 import io.beammcp.core.internal.protocol.CacheHints;
 import io.beammcp.core.internal.tasks.TaskSettings;
 import io.beammcp.core.spi.McpAccessPolicy;
+import io.beammcp.core.spi.McpClusterLink;
 import io.beammcp.core.spi.McpLimits;
 import io.beammcp.core.spi.McpObserver;
 import io.beammcp.core.tasks.TaskStore;
@@ -25,10 +26,12 @@ import java.util.List;
  * @param observer what observes each request, or {@code null}
  * @param accessPolicy what decides who sees what, or {@code null} for everyone everything
  * @param extensions the extensions contributed, in order (Tasks comes from {@code tasks})
+ * @param cluster how the server reaches the other instances of its cluster, or {@code null} for none
  */
 public record ServerConfig(List<Source> sources, Completer completer, Identity identity, Lists lists,
         Bounds bounds, Input input, JsonMapper valueMapper, TaskStore tasks, TaskSettings taskSettings,
-        McpObserver observer, McpLimits limits, McpAccessPolicy accessPolicy, List<Contributed> extensions) {
+        McpObserver observer, McpLimits limits, McpAccessPolicy accessPolicy, List<Contributed> extensions,
+        McpClusterLink cluster) {
 
     /** An extension and who contributed it, for messages: its bean's name, {@code skills}. */
     public record Contributed(String source, McpExtension extension) {

@@ -101,8 +101,10 @@ final class Wiring {
         modern = new ModernRequests(table, answers, codec, envelopes);
         legacy = new LegacyRequests(table, answers, capabilities, offers, listens, codec, envelopes);
         timers = bounds.toolTimeout() == null ? null : timers();
-        catalog.listen(new Announcements(catalog, broadcaster, access));
-        extensions.start(broadcaster);
+        ClusterEvents cluster = new ClusterEvents(config.cluster(), codec, catalog, broadcaster, access, extensions);
+        catalog.listen(new Announcements(catalog, broadcaster, access, cluster));
+        extensions.start(broadcaster, cluster);
+        cluster.start();
     }
 
     private MethodTable table(ServerConfig config, Inputs inputs, Blocks blocks) {

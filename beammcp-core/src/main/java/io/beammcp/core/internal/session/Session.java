@@ -2,11 +2,14 @@ package io.beammcp.core.internal.session;
 
 import io.beammcp.core.LogLevel;
 import io.beammcp.core.Revision;
+import io.beammcp.core.internal.json.JavaValues;
+import io.beammcp.core.internal.json.JsonCodec;
 import io.beammcp.core.internal.protocol.RevisionShape;
 import io.beammcp.core.spi.LegacySession;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,12 +19,16 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The core's {@link LegacySession}. A stdio process's session also tracks the process's 2026-07-28
- * requests and streams, since stdio cancels by request id.
+ * requests and streams, since stdio cancels by request id. With a {@link Keeper}, each change of its state is
+ * told before it is answered, and what the client sends about a request held elsewhere is relayed.
  */
 public final class Session implements LegacySession {
 
     /** The most resources one session may be subscribed to at once. */
     public static final int MAX_SUBSCRIPTIONS = 1000;
+    /** Reads and writes states and relayed messages: each was read by some instance's bounded reader before. */
+    private static final JsonCodec JSON = new JsonCodec(Integer.MAX_VALUE);
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private volatile Opened opened;
     private final String owner;
@@ -33,6 +40,7 @@ public final class Session implements LegacySession {
     private final Map<String, CompletableFuture<JsonNode>> awaiting = new ConcurrentHashMap<>();
     private final AtomicLong requestIds = new AtomicLong();
     private final Set<SessionStream> streams = ConcurrentHashMap.newKeySet();
+    private volatile Keeper keeper;
 
     /** The core's view of a session a transport handed over; every session is one the core made. */
     /** A session of no principal, as stdio's. */
@@ -64,17 +72,28 @@ public final class Session implements LegacySession {
     }
 
     /**
-     * {@code notifications/cancelled}: stops the named request or stream of this peer, silently; an unknown,
-     * finished or malformed id is ignored.
+     * {@code notifications/cancelled}: stops the named request or stream of this peer, silently; a malformed id
+     * is ignored, and one not held here is relayed to the other instances (with a keeper), else ignored.
      */
     public void cancel(ObjectNode params) {
+        if (!cancelHeld(params) && keeper != null && params != null && params.get("requestId") != null) {
+            ObjectNode message = JSON.object().put("jsonrpc", "2.0").put("method", "notifications/cancelled");
+            message.set("params", params);
+            keeper.relay(this, JSON.write(message));
+        }
+    }
+
+    /** Cancels the request named, when it is held here. */
+    private boolean cancelHeld(JsonNode params) {
         JsonNode requestId = params == null ? null : params.get("requestId");
         if (requestId != null && (requestId.isString() || requestId.isIntegralNumber())) {
             Cancellable target = inFlight().get(key(requestId));
             if (target != null) {
                 target.cancel();
+                return true;
             }
         }
+        return false;
     }
 
     @Override
@@ -122,9 +141,15 @@ public final class Session implements LegacySession {
     }
 
     /** Marks the handshake confirmed; {@code true} the first time. */
-    public synchronized boolean markInitialized() {
-        boolean first = !initialized;
-        initialized = true;
+    public boolean markInitialized() {
+        boolean first;
+        synchronized (this) {
+            first = !initialized;
+            initialized = true;
+        }
+        if (first) {
+            changed();
+        }
         return first;
     }
 
@@ -156,12 +181,19 @@ public final class Session implements LegacySession {
         return requestIds.incrementAndGet();
     }
 
-    /** Hands a client's response to the server's request it answers; an unknown id is ignored. */
+    /**
+     * Hands a client's response to the server's request it answers; one this instance does not await is relayed
+     * to the others (with a keeper), else ignored.
+     */
     public void answered(JsonNode id, JsonNode response) {
-        CompletableFuture<JsonNode> waiting = awaiting.remove(key(id));
-        if (waiting != null) {
-            waiting.complete(response);
+        if (!answeredHere(id, response) && keeper != null) {
+            keeper.relay(this, JSON.write(response));
         }
+    }
+
+    private boolean answeredHere(JsonNode id, JsonNode response) {
+        CompletableFuture<JsonNode> waiting = awaiting.remove(key(id));
+        return waiting != null && waiting.complete(response);
     }
 
     public LogLevel logLevel() {
@@ -169,23 +201,99 @@ public final class Session implements LegacySession {
     }
 
     public void logLevel(LogLevel level) {
+        LogLevel before = logLevel;
         this.logLevel = level;
+        if (before != level) {
+            changed();
+        }
     }
 
     /** Subscribes to a resource; {@code false} when the session holds too many subscriptions already. */
-    public synchronized boolean subscribe(String uri) {
-        if (subscriptions.contains(uri)) {
-            return true;
+    public boolean subscribe(String uri) {
+        synchronized (this) {
+            if (subscriptions.contains(uri)) {
+                return true;
+            }
+            if (subscriptions.size() >= MAX_SUBSCRIPTIONS || !subscriptions.add(uri)) {
+                return false;
+            }
         }
-        return subscriptions.size() < MAX_SUBSCRIPTIONS && subscriptions.add(uri);
+        changed();
+        return true;
     }
 
     public void unsubscribe(String uri) {
-        subscriptions.remove(uri);
+        if (subscriptions.remove(uri)) {
+            changed();
+        }
     }
 
     public boolean subscribed(String uri) {
         return subscriptions.contains(uri);
+    }
+
+    @Override
+    public String state() {
+        Opened o = opened;
+        if (o == null) {
+            return null;
+        }
+        ObjectNode state = JSON.object().put("revision", o.shape.id()).put("initialized", initialized);
+        state.set("capabilities", JSON.toTree(o.clientCapabilities));
+        state.set("clientInfo", JSON.toTree(o.clientInfo));
+        LogLevel level = logLevel;
+        state.put("logLevel", level == null ? null : level.id());
+        subscriptions.forEach(state.putArray("subscriptions")::add);
+        return JSON.writeString(state);
+    }
+
+    @Override
+    public void restore(String state) {
+        JsonNode read = JSON.read(state);
+        if (!read.path("revision").isString() || !read.path("subscriptions").isArray()) {
+            throw new IllegalArgumentException("Not the state of a session");
+        }
+        Opened restored = new Opened(RevisionShape.negotiate(read.path("revision").stringValue()),
+                JavaValues.map(read.get("capabilities")), JavaValues.map(read.get("clientInfo")));
+        synchronized (this) {
+            opened = restored;
+            initialized = read.path("initialized").asBoolean();
+            logLevel = LogLevel.of(read.path("logLevel").asString(""));
+            Set<String> uris = ConcurrentHashMap.newKeySet();
+            read.path("subscriptions").forEach(uri -> uris.add(uri.asString()));
+            subscriptions.retainAll(uris);
+            subscriptions.addAll(uris);
+            // the server's requests of each instance need ids of their own: an answer names the one it answers
+            requestIds.compareAndSet(0, RANDOM.nextLong(1L << 40) << 8);
+        }
+    }
+
+    @Override
+    public void keep(Keeper keeper) {
+        this.keeper = keeper;
+    }
+
+    @Override
+    public boolean receive(byte[] message) {
+        JsonNode read;
+        try {
+            read = JSON.read(message);
+        } catch (RuntimeException e) {
+            return false;
+        }
+        if ("notifications/cancelled".equals(read.path("method").asString(""))) {
+            return cancelHeld(read.get("params"));
+        }
+        JsonNode id = read.get("id");
+        return !read.has("method") && id != null && (id.isString() || id.isIntegralNumber()) && answeredHere(id, read);
+    }
+
+    /** Tells the keeper the state changed, before the request that changed it is answered. */
+    private void changed() {
+        Keeper k = keeper;
+        if (k != null && opened != null) {
+            k.changed(this);
+        }
     }
 
     private record Opened(RevisionShape shape, Map<String, Object> clientCapabilities,

@@ -5,6 +5,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
@@ -48,6 +49,15 @@ final class TaskWatch implements AutoCloseable {
                 log.warn("The task store failed while {}: {}", what, e.toString());
             }
             failing = true;
+        }
+    }
+
+    /** Runs a store read on the watch's thread as soon as it is free; after {@link #close()}, never. */
+    void soon(Runnable action) {
+        try {
+            timer.execute(() -> safely("reading a task another instance changed", action));
+        } catch (RejectedExecutionException e) {
+            // closing: the task's instance or its lease decides its end
         }
     }
 

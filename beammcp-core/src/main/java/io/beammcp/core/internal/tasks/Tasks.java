@@ -40,6 +40,8 @@ final class Tasks {
     /** The member of a listen's filter naming the tasks it follows, and their notification. */
     static final String TASK_IDS = "taskIds";
     private static final String NOTIFICATION = "notifications/tasks";
+    /** The member of a message to the other instances naming the task that changed. */
+    private static final String TASK = "task";
 
     private static final Logger log = LoggerFactory.getLogger(Tasks.class);
     private static final Base64.Encoder IDS = Base64.getUrlEncoder().withoutPadding();
@@ -172,6 +174,7 @@ final class Tasks {
             TaskRecord ended = calls.work(() -> store.update(call.taskId(),
                     current -> ends.end(current, result, failure, cancelled)));
             changed(ended);
+            tellPeers(call.taskId());
             return ended;
         } catch (RuntimeException e) {
             // unreachable for a whole lease: other instances fail the task as their lease check says
@@ -191,6 +194,7 @@ final class Tasks {
             return current.withInput("input_required", json.write(outstanding), current.inputResponses(),
                     clock.instant());
         })));
+        tellPeers(id);
     }
 
     /** The task as stored now, for its own work: the store is tried again while unreachable, up to a lease. */
@@ -268,6 +272,7 @@ final class Tasks {
                     outstanding.isEmpty() ? null : json.write(outstanding), json.write(delivered), clock.instant());
         }));
         changed(after);
+        tellPeers(id);
         TaskCall local = running.get(id);
         if (local != null) {
             local.wake();
@@ -281,6 +286,41 @@ final class Tasks {
         TaskCall local = running.get(id);
         if (local != null) {
             local.cancel();
+        } else {
+            tellPeers(id);
+        }
+    }
+
+    /** Tells this extension on the other instances of a cluster that a task changed in the store. */
+    private void tellPeers(String id) {
+        ListenStreams listening = streams;
+        if (listening != null) {
+            listening.tellPeers(codec.object().put(TASK, id));
+        }
+    }
+
+    /**
+     * Another instance changed a task in the store: the listen streams here that follow it are told, and its
+     * work, when it runs here, is cancelled or woken at once, without waiting for the watch.
+     */
+    void fromPeer(JsonNode message) {
+        String id = message.path(TASK).asString("");
+        if (!ISSUABLE.matcher(id).matches()) {
+            return;
+        }
+        TaskCall local = running.get(id);
+        ListenStreams listening = streams;
+        if (local == null && !told.containsKey(id) && (listening == null || !listening.followed(TASK_IDS).contains(id))) {
+            return;
+        }
+        TaskRecord record = store.find(id);
+        changed(record);
+        if (local != null) {
+            if (record == null || record.cancelRequested()) {
+                local.cancel();
+            } else {
+                local.wake();
+            }
         }
     }
 

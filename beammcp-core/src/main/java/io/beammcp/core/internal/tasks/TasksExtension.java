@@ -102,6 +102,14 @@ public final class TasksExtension implements McpExtension {
         watch = new TaskWatch(tasks, clock);
     }
 
+    /** Another instance changed a task: read on the watch's thread, so the cluster's thread never waits on the store. */
+    @Override
+    public synchronized void fromPeer(ObjectNode message) {
+        if (watch != null) {
+            watch.soon(() -> tasks.fromPeer(message));
+        }
+    }
+
     @Override
     public synchronized void close() {
         if (watch != null) {
