@@ -123,7 +123,7 @@ log "starting PostgreSQL for the cluster and the shared task store"
 database=("--spring.datasource.url=jdbc:postgresql://127.0.0.1:$pPg/beammcp" --spring.datasource.username=beammcp)
 clustered_fixture=(--beammcp.cluster.enabled=true --beammcp.tasks.store=jdbc --beammcp.tasks.lease=5s "${database[@]}")
 # the sample's cluster profile turns the cluster on; its database is named here
-clustered_sample=(--spring.profiles.active=cluster "${database[@]}")
+clustered_sample=(--spring.profiles.active=cluster "${shared_state[@]}" "${database[@]}")
 log "starting 5 sample instances and 3 conformance fixture instances, clustered"
 start_java sampleA "$work/sample-app.jar" "$pA" "${clustered_sample[@]}"
 start_java sampleB "$work/sample-app.jar" "$pB" "${clustered_sample[@]}"

@@ -177,7 +177,7 @@ if (flows.includes('notify-across-2025')) await runner.run('notify-across-2025',
       abort.abort();
     }
   }
-  assert.equal(await session.delete(H), 200);
+  assert.equal(await session.delete(H), 204);
 });
 
 if (flows.includes('session-anywhere')) await runner.run('session-anywhere', async () => {
@@ -190,7 +190,7 @@ if (flows.includes('session-anywhere')) await runner.run('session-anywhere', asy
   const quiet = await session.request(H, 'tools/call', { name: 'test_tool_with_logging', arguments: {} });
   assert.equal(quiet.messages.filter((m) => m.method === 'notifications/message').length, 0,
     'no info messages once the level set through E is error');
-  assert.equal(await session.delete(F), 200);
+  assert.equal(await session.delete(F), 204);
 });
 
 if (flows.includes('elicitation-across')) await runner.run('elicitation-across', async () => {
@@ -209,7 +209,7 @@ if (flows.includes('elicitation-across')) await runner.run('elicitation-across',
   const text = done.result?.content?.[0]?.text ?? '';
   assert.match(text, /accept/, JSON.stringify(done));
   assert.match(text, /ada@example\.com/, JSON.stringify(done));
-  assert.equal(await session.delete(E), 200);
+  assert.equal(await session.delete(E), 204);
 });
 
 if (flows.includes('cancel-across')) await runner.run('cancel-across', async () => {
@@ -226,7 +226,7 @@ if (flows.includes('cancel-across')) await runner.run('cancel-across', async () 
   const body = await response.text();
   assert.ok(Date.now() - started < 30_000, 'the call stopped well before its 60 s');
   assert.ok(!body.includes('Computed'), `a cancelled call is not answered with its result: ${body.slice(0, 200)}`);
-  assert.equal(await session.delete(E), 200);
+  assert.equal(await session.delete(E), 204);
 });
 
 if (flows.includes('delete-everywhere')) await runner.run('delete-everywhere', async () => {
@@ -234,7 +234,7 @@ if (flows.includes('delete-everywhere')) await runner.run('delete-everywhere', a
   const abort = new AbortController();
   const frames = await session.stream(H, abort);
   try {
-    assert.equal(await session.delete(E), 200);
+    assert.equal(await session.delete(E), 204);
     await ends(frames);
     const after = await session.post(F, { id: nextId++, method: 'tools/list', params: {} });
     assert.equal(after.status, 404, 'the ended session is unknown on every instance');
