@@ -139,14 +139,35 @@ async function ends(frames, limitMs = 10_000) {
 
 const pairs = [[E, F], [E, H], [F, E], [F, H], [H, E], [H, F]];
 
-if (flows.includes('notify-across-2026')) await runner.run('notify-across-2026', async () => {
-  for (const [raiser, listener] of pairs) {
+/**
+ * A subscriptions/listen stream on one instance, acknowledged. On the servlet transport a listen is, rarely
+ * (about one in a hundred in a tight loop), ended at once, before its acknowledgement, with an empty event
+ * stream: the client listens again, as clients do; each such end is counted and reported.
+ */
+let endedAtOnce = 0;
+async function listen(url, notifications) {
+  for (let attempt = 0; ; attempt++) {
     const abort = new AbortController();
-    const { response } = modern(listener, 'subscriptions/listen', { notifications: {
-      resourceSubscriptions: [WATCHED], toolsListChanged: true } }, abort.signal);
-    const frames = events((await response).body);
+    const { response } = modern(url, 'subscriptions/listen', { notifications }, abort.signal);
+    const answer = await response;
+    assert.match(answer.headers.get('content-type') ?? '', /^text\/event-stream/,
+      `listen on ${NAMES[url]} answered ${answer.status}`);
+    const frames = events(answer.body);
     try {
       await next(frames, (m) => m.method === 'notifications/subscriptions/acknowledged');
+      return { frames, abort };
+    } catch (e) {
+      abort.abort();
+      if (attempt > 0 || !e.message.includes('the stream ended')) throw e;
+      endedAtOnce++;
+    }
+  }
+}
+
+if (flows.includes('notify-across-2026')) await runner.run('notify-across-2026', async () => {
+  for (const [raiser, listener] of pairs) {
+    const { frames, abort } = await listen(listener, { resourceSubscriptions: [WATCHED], toolsListChanged: true });
+    try {
       let since = Date.now();
       await callModern(raiser, 'interop_update_watched');
       const updated = await heard(frames, 'notifications/resources/updated', since);
@@ -154,6 +175,8 @@ if (flows.includes('notify-across-2026')) await runner.run('notify-across-2026',
       since = Date.now();
       await callModern(raiser, 'test_trigger_tool_change');
       await heard(frames, 'notifications/tools/list_changed', since);
+    } catch (e) {
+      throw new Error(`${NAMES[raiser]} -> ${NAMES[listener]}: ${e.message}`);
     } finally {
       abort.abort();
     }
@@ -216,14 +239,14 @@ if (flows.includes('cancel-across')) await runner.run('cancel-across', async () 
   const session = await Session.open(E);
   const id = nextId++;
   const started = Date.now();
-  const response = await session.post(F, { id, method: 'tools/call', params: { name: 'slow_compute',
+  // the answer comes when the call ends: not awaited before the cancellation
+  const response = session.post(F, { id, method: 'tools/call', params: { name: 'slow_compute',
     arguments: { seconds: 60, label: 'cancel-across' } } });
-  // the call is running on F once its answer has started (an event stream, or nothing yet)
-  await new Promise((ok) => setTimeout(ok, 500));
+  await new Promise((ok) => setTimeout(ok, 1000));
   const cancel = await session.post(H, { method: 'notifications/cancelled', params: { requestId: id,
     reason: 'the user changed their mind' } });
   assert.equal(cancel.status, 202);
-  const body = await response.text();
+  const body = await (await response).text();
   assert.ok(Date.now() - started < 30_000, 'the call stopped well before its 60 s');
   assert.ok(!body.includes('Computed'), `a cancelled call is not answered with its result: ${body.slice(0, 200)}`);
   assert.equal(await session.delete(E), 204);
@@ -272,12 +295,8 @@ if (flows.includes('database-outage')) await runner.run('database-outage', async
   const recovered = Date.now();
   // the instances' links listen again: an update raised on E reaches a listener on F
   for (;;) {
-    const abort = new AbortController();
-    const { response } = modern(F, 'subscriptions/listen', { notifications: { resourceSubscriptions: [WATCHED] } },
-      abort.signal);
-    const frames = events((await response).body);
+    const { frames, abort } = await listen(F, { resourceSubscriptions: [WATCHED] });
     try {
-      await next(frames, (m) => m.method === 'notifications/subscriptions/acknowledged');
       await callModern(E, 'interop_update_watched');
       await next(frames, (m) => m.method === 'notifications/resources/updated', 3_000);
       break;
@@ -295,13 +314,13 @@ if (flows.includes('instance-kill')) await runner.run('instance-kill', async () 
   const abort = new AbortController();
   const frames = await session.stream(H, abort);
   const id = nextId++;
-  const call = await session.post(H, { id, method: 'tools/call', params: { name: 'slow_compute',
+  const call = session.post(H, { id, method: 'tools/call', params: { name: 'slow_compute',
     arguments: { seconds: 60, label: 'instance-kill' } } });
-  await new Promise((ok) => setTimeout(ok, 500));
+  await new Promise((ok) => setTimeout(ok, 1000));
   process.kill(Number(opts['h-pid']), 'SIGKILL');
   let outcome;
   try {
-    outcome = await Promise.race([call.text().then((t) => `ended: ${t.slice(0, 100)}`),
+    outcome = await Promise.race([call.then((r) => r.text()).then((t) => `ended: ${t.slice(0, 100)}`),
       new Promise((ok) => setTimeout(() => ok('hung'), 15_000))]);
   } catch (e) {
     outcome = `failed: ${e.message}`;
@@ -324,6 +343,7 @@ if (flows.includes('instance-kill')) await runner.run('instance-kill', async () 
   }
 });
 
+if (endedAtOnce) console.log(`INFO cluster listens ended before their acknowledgement and opened again: ${endedAtOnce}`);
 if (delays.length) {
   const sorted = [...delays].sort((a, b) => a - b);
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
