@@ -14,6 +14,9 @@ final class Databases {
 
     static final String POSTGRES_URL = "beammcp.test.postgres.url";
     static final String RESTART = "beammcp.test.postgres.restart";
+    /** The commands that stop PostgreSQL and start it again, for an outage of a few seconds. */
+    static final String DOWN = "beammcp.test.postgres.down";
+    static final String UP = "beammcp.test.postgres.up";
 
     private Databases() {
     }

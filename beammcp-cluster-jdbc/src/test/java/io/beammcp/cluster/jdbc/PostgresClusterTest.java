@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -159,6 +160,40 @@ class PostgresClusterTest {
         assertThat(a.remove("s1")).isTrue();
         await().atMost(WAIT).until(() -> copy.closed == 1);
         assertThat(b.find("s1")).isNull();
+    }
+
+    @Test
+    void whileTheDatabaseIsDownTheStoreRefusesAtOnceAndServesAgainWhenItIsBack() throws Exception {
+        PostgresClusterLink link = instance(new CopyOnWriteArrayList<>());
+        JdbcMcpSessionStore store = store(link);
+        store.save("s1", new FakeSession("", "{}"));
+        // the pool's default, not the tests' short one
+        pools.get(links.indexOf(link)).getHikariConfigMXBean().setConnectionTimeout(30_000);
+        run(Databases.DOWN);
+        try {
+            await().atMost(WAIT).until(() -> !link.listening());
+            // every request in the outage, the breaker's trials after each pause included, is refused at once
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(4);
+            while (System.nanoTime() < until) {
+                long started = System.nanoTime();
+                assertThatThrownBy(() -> store.find("s1")).isInstanceOf(SessionStoreUnavailableException.class);
+                assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
+                Thread.sleep(200);
+            }
+        } finally {
+            run(Databases.UP);
+        }
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).ignoreExceptions()
+                .until(() -> store.find("s1") != null);
+    }
+
+    private static void run(String property) throws Exception {
+        String command = System.getProperty(property);
+        assertThat(command).as("the command in " + property).isNotBlank();
+        Process process = new ProcessBuilder("sh", "-c", command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(new File("target/postgres-commands.log"))).start();
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("%s in time", command).isTrue();
+        assertThat(process.exitValue()).as("exit of %s", command).isZero();
     }
 
     @Test
