@@ -297,24 +297,33 @@ flow cluster-checks.mjs "${instances[@]}" --flows instance-kill --h-pid "$pid_fi
 log "a fixture instance killed while its task runs"
 flow tasks-checks.mjs "${fixtures[@]}" --flows instance-crash --e-pid "$pid_fixtureE"
 
-log "stopping the HTTP instances; the JDBC task store's contract on PostgreSQL"
+log "stopping the HTTP instances; the JDBC modules' tests on PostgreSQL"
 for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-# the same contract tests as on H2 in the module's build (which skips this class without the property), and
-# what differs on PostgreSQL (a NUL in a task id, a restart while a task waits for input); the build is
-# already compiled, so this costs the test run and Maven's start
-report="$root/beammcp-tasks-jdbc/target/surefire-reports/TEST-io.beammcp.tasks.jdbc.PostgresTaskStoreTest.xml"
-rm -f "$report"
-(cd "$root" && timeout 300 ./mvnw -B -q -pl beammcp-tasks-jdbc -am test -Dtest=PostgresTaskStoreTest \
-  -Dsurefire.failIfNoSpecifiedTests=false "-Dbeammcp.test.postgres.url=jdbc:postgresql://127.0.0.1:$pPg/beammcp_test" \
-  "-Dbeammcp.test.postgres.restart=$here/postgres.sh restart $work/pg") \
+# the task store's contract tests as on H2 in the module's build (which skips these classes without the
+# property), and what differs on PostgreSQL (a NUL in a task id, a restart while a task waits for input); the
+# cluster's link (LISTEN/NOTIFY, signed events, a restart and an outage of PostgreSQL) and two instances in one
+# JVM; the build is already compiled, so this costs the test runs and Maven's start
+reports="$root/beammcp-tasks-jdbc/target/surefire-reports $root/beammcp-cluster-jdbc/target/surefire-reports"
+rm -f $(for dir in $reports; do echo "$dir"/TEST-*Postgres*.xml "$dir"/TEST-*EndToEnd*.xml; done)
+(cd "$root" && timeout 420 ./mvnw -B -q -pl beammcp-tasks-jdbc,beammcp-cluster-jdbc -am test \
+  -Dtest='PostgresTaskStoreTest,PostgresClusterTest,ClusterEndToEndTest' -Dsurefire.failIfNoSpecifiedTests=false \
+  "-Dbeammcp.test.postgres.url=jdbc:postgresql://127.0.0.1:$pPg/beammcp_test" \
+  "-Dbeammcp.test.postgres.restart=$here/postgres.sh restart $work/pg" \
+  "-Dbeammcp.test.postgres.down=$here/postgres.sh down $work/pg" "-Dbeammcp.test.postgres.up=$here/postgres.sh up $work/pg") \
   >"$work/jdbc-postgres.log" 2>&1 || true
-counts=$(grep -o -m1 '<testsuite [^>]*>' "$report" 2>/dev/null | grep -oE '(tests|failures|errors|skipped)="[0-9]+"' | tr '\n' ' ')
-if [[ "$counts" =~ tests=\"([1-9][0-9]*)\" ]] && [[ "$counts" == *'failures="0"'* ]] && [[ "$counts" == *'errors="0"'* ]] \
-    && [[ "$counts" == *'skipped="0"'* ]]; then
-  echo "PASS jdbc postgres store-contract" | tee -a "$results"
-else
-  echo "FAIL jdbc postgres store-contract: ${counts:-no report} (see $work/jdbc-postgres.log)" | tee -a "$results"
-fi
+postgres_tests() { # <label> <report>: PASS when the report ran tests and none failed, errored or was skipped
+  local counts
+  counts=$(grep -o -m1 '<testsuite [^>]*>' "$2" 2>/dev/null | grep -oE '(tests|failures|errors|skipped)="[0-9]+"' | tr '\n' ' ')
+  if [[ "$counts" =~ tests=\"([1-9][0-9]*)\" ]] && [[ "$counts" == *'failures="0"'* ]] && [[ "$counts" == *'errors="0"'* ]] \
+      && [[ "$counts" == *'skipped="0"'* ]]; then
+    echo "PASS jdbc postgres $1" | tee -a "$results"
+  else
+    echo "FAIL jdbc postgres $1: ${counts:-no report} (see $work/jdbc-postgres.log)" | tee -a "$results"
+  fi
+}
+postgres_tests store-contract "$root/beammcp-tasks-jdbc/target/surefire-reports/TEST-io.beammcp.tasks.jdbc.PostgresTaskStoreTest.xml"
+postgres_tests cluster-link "$root/beammcp-cluster-jdbc/target/surefire-reports/TEST-io.beammcp.cluster.jdbc.PostgresClusterTest.xml"
+postgres_tests cluster-two-instances "$root/beammcp-cluster-jdbc/target/surefire-reports/TEST-io.beammcp.cluster.jdbc.ClusterEndToEndTest.xml"
 log "stdio"
 jar_args=(--jar "$work/sample-app.jar" --java-opts "$java_opts")
 flow ts-client.mjs --transport stdio "${jar_args[@]}"
