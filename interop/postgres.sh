@@ -8,6 +8,8 @@
 #                                            database beammcp_test for the store's contract test
 #   interop/postgres.sh restart <dir>        stops it (fast) and starts it again with the same settings, as an
 #                                            operator's restart: the store's outage test runs it
+#   interop/postgres.sh down <dir>           stops it (fast), keeping its data, for an outage test
+#   interop/postgres.sh up <dir>             starts it again after down, with the same settings
 #   interop/postgres.sh stop <dir>           stops it (fast: open connections are closed)
 #
 # Installs PostgreSQL from Debian when it is missing (as root), without the cluster the package would create.
@@ -16,6 +18,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 schema="$root/beammcp-tasks-jdbc/src/main/resources/io/beammcp/tasks/jdbc/schema.sql"
+cluster_schema="$root/beammcp-cluster-jdbc/src/main/resources/io/beammcp/cluster/jdbc/schema.sql"
 
 bin_dir() { # the newest installed server's binaries
   ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1
@@ -39,6 +42,12 @@ as_owner() { # runs a server command as the cluster's owner
   if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 }
 
+up() { # <dir>: starts the cluster of <dir> on the port it was created with
+  # durability is not what this cluster is for: no fsync, a quick start; connections for a dozen instances
+  as_owner "$(bin_dir)/pg_ctl" -D "$1/data" -l "$1/postgres.log" -w -t 60 \
+    -o "-c listen_addresses=127.0.0.1 -p $(cat "$1/port") -k $1 -c fsync=off -c max_connections=300" start >/dev/null
+}
+
 case "${1:-}" in
   start)
     dir=$2 port=$3
@@ -47,12 +56,19 @@ case "${1:-}" in
     mkdir -p "$dir"
     [ "$(id -u)" = 0 ] && chown postgres: "$dir"
     as_owner "$bin/initdb" -D "$dir/data" -U beammcp --auth=trust -E UTF8 --no-locale -N >"$dir/initdb.log"
-    # durability is not what this cluster is for: no fsync, a quick start
-    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
-      -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c max_connections=100" start >/dev/null
+    echo "$port" >"$dir/port"
+    up "$dir"
     psql=("$bin/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U beammcp)
     "${psql[@]}" -d postgres -c "CREATE DATABASE beammcp" -c "CREATE DATABASE beammcp_test"
     "${psql[@]}" -d beammcp -f "$schema"
+    # the cluster's tables too, as an operator would create them
+    if [ -f "$cluster_schema" ]; then "${psql[@]}" -d beammcp -f "$cluster_schema"; fi
+    ;;
+  up)
+    up "$2"
+    ;;
+  down)
+    as_owner "$(bin_dir)/pg_ctl" -D "$2/data" -m fast -w -t 30 stop >/dev/null
     ;;
   restart)
     dir=$2
@@ -64,7 +80,7 @@ case "${1:-}" in
     [ -f "$dir/data/postmaster.pid" ] && as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w -t 30 stop >/dev/null
     ;;
   *)
-    echo "usage: $0 start <dir> <port> | restart <dir> | stop <dir>" >&2
+    echo "usage: $0 start <dir> <port> | restart <dir> | down <dir> | up <dir> | stop <dir>" >&2
     exit 2
     ;;
 esac

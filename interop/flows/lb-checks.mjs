@@ -4,15 +4,16 @@
 //                              answers the rounds itself) completes it, and its rounds are answered by
 //                              different instances, so the requestState of one instance is honoured by
 //                              another (every instance must share the state key).
-//  legacy-rr-needs-affinity    a 2025-11-25 session through plain round-robin breaks (404 on the
-//                              instance that never saw the session): why legacy-sessions.conf exists.
+//  legacy-rr-no-affinity       a 2025-11-25 session through plain round-robin in front of clustered
+//                              instances (beammcp.cluster.enabled): every request of the session is
+//                              served, by several instances.
 // Usage: node lb-checks.mjs --fixture-url http://127.0.0.1:P/mcp --sample-url http://127.0.0.1:Q/mcp
 import assert from 'node:assert/strict';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Runner, options, recordingFetch, texts, upstreams } from './common.mjs';
 
 const opts = options();
-const runner = new Runner('lb', 'http-nginx', ['input-required-multi-round', 'legacy-rr-needs-affinity']);
+const runner = new Runner('lb', 'http-nginx', ['input-required-multi-round', 'legacy-rr-no-affinity']);
 
 /** An answer to any form elicitation: a plausible value for every requested property. */
 function fill(schema) {
@@ -54,7 +55,7 @@ await runner.run('input-required-multi-round', async () => {
   }
 });
 
-await runner.run('legacy-rr-needs-affinity', async () => {
+await runner.run('legacy-rr-no-affinity', async () => {
   const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   const post = (body, extra = {}) => fetch(opts['sample-url'], {
     method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body),
@@ -64,10 +65,12 @@ await runner.run('legacy-rr-needs-affinity', async () => {
   assert.equal(init.status, 200);
   const session = { 'mcp-session-id': init.headers.get('mcp-session-id'), 'mcp-protocol-version': '2025-11-25' };
   assert.ok(session['mcp-session-id'], 'initialize minted a session');
-  const statuses = [(await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).status];
-  for (let id = 2; id <= 3; id++) statuses.push((await post({ jsonrpc: '2.0', id, method: 'tools/list' }, session)).status);
-  // round-robin sends every other request of the session to the instance that does not hold it
-  assert.ok(statuses.includes(404), `expected a 404 from the other instance, got ${statuses}`);
+  const answers = [await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)];
+  for (let id = 2; id <= 6; id++) answers.push(await post({ jsonrpc: '2.0', id, method: 'tools/list' }, session));
+  const statuses = answers.map((a) => a.status);
+  assert.deepEqual(statuses, [202, 200, 200, 200, 200, 200], `every request of the session served: ${statuses}`);
+  const served = new Set(answers.map((a) => a.headers.get('x-upstream')));
+  assert.ok(served.size >= 2, `served by several instances: ${[...served]}`);
 });
 
 runner.finish();

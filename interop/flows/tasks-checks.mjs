@@ -11,7 +11,7 @@
 // Usage: node tasks-checks.mjs --e-url http://127.0.0.1:P/mcp --f-url http://127.0.0.1:Q/mcp
 //          [--flows a,b] [--e-pid PID (instance-crash kills it)]
 import assert from 'node:assert/strict';
-import { Runner, options } from './common.mjs';
+import { Runner, events, next, options } from './common.mjs';
 
 const opts = options();
 const all = ['cross-instance-input', 'cross-instance-cancel', 'cross-instance-listen', 'instance-crash'];
@@ -129,41 +129,6 @@ if (flows.includes('cross-instance-listen')) await runner.run('cross-instance-li
     abort.abort();
   }
 });
-
-/** The JSON messages of an event stream, as they arrive. */
-async function* events(body) {
-  const decoder = new TextDecoder();
-  let buffered = '';
-  for await (const chunk of body) {
-    buffered += decoder.decode(chunk, { stream: true });
-    let end;
-    while ((end = buffered.indexOf('\n\n')) >= 0) {
-      const event = buffered.slice(0, end);
-      buffered = buffered.slice(end + 2);
-      const data = event.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5)).join('\n');
-      if (data) yield JSON.parse(data);
-    }
-  }
-}
-
-/** The next message of the stream that matches, within 10 s. */
-async function next(frames, matches, limitMs = 10_000) {
-  let timer;
-  const timeout = new Promise((_, fail) => {
-    timer = setTimeout(() => fail(new Error(`no matching message in ${limitMs} ms`)), limitMs);
-  });
-  try {
-    return await Promise.race([(async () => {
-      for (;;) {
-        const { value, done } = await frames.next();
-        if (done) throw new Error('the stream ended');
-        if (matches(value)) return value;
-      }
-    })(), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 if (flows.includes('instance-crash')) await runner.run('instance-crash', async () => {
   const taskId = await startTask(E, 'slow_compute', { seconds: 60, label: 'instance-crash' });

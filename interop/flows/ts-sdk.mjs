@@ -2,7 +2,9 @@
 // an Mcp-Session-Id session over HTTP; the process is the session over stdio).
 // Usage: node ts-sdk.mjs --transport stdio --jar sample-app.jar [--java-opts "..."] [--label stdio]
 //        node ts-sdk.mjs --transport http --url http://127.0.0.1:P/mcp --paged-url http://127.0.0.1:Q/mcp
-//          [--label http-nginx-sessions] [--expect-spread true]
+//          [--label http-nginx] [--expect-spread true]
+// With --expect-spread (three clustered instances behind round-robin nginx, no affinity), each session's
+// requests must be served by several instances, and its DELETE must end it on every one.
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -16,7 +18,7 @@ const LEGACY = '2025-11-25';
 const opts = options();
 const http = opts.transport !== 'stdio';
 const routed = opts['expect-spread'] === 'true';
-const flows = [...SDK_FLOWS, ...(http ? ['session-delete'] : []), ...(routed ? ['session-affinity'] : [])];
+const flows = [...SDK_FLOWS, ...(http ? ['session-delete'] : []), ...(routed ? ['session-no-affinity'] : [])];
 const runner = new Runner('ts-sdk', opts.label || opts.transport, flows);
 const run = runner.run.bind(runner);
 const seen = [];
@@ -57,27 +59,28 @@ await sdkFlows(run, { client, page: sdk1Pager(client, { timeout }) });
 if (http) {
   const served = upstreams(seen);
   await run('session-delete', async () => {
-    // every request of the session reached the instance that holds it (session routing through nginx) ...
-    if (routed) assert.equal(served.length, 1, `one session, one instance: ${served}`);
-    // ... and DELETE ends it there: the next request on the dead session id gets 404
+    // through round-robin, the one session was served by several instances (no affinity) ...
+    if (routed) assert.ok(served.length >= 2, `one session, several instances: ${served}`);
+    // ... and DELETE ends it everywhere: the next requests on the dead session id get 404 (through
+    // round-robin, one per instance)
     const sessionId = main.transport.sessionId;
     await main.transport.terminateSession();
-    const response = await recordingFetch(seen)(opts.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream',
-        'mcp-session-id': sessionId, 'mcp-protocol-version': LEGACY },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'tools/list', params: {} }),
-    });
-    assert.equal(response.status, 404, `a request on the deleted session gets 404, got ${response.status}`);
+    for (let i = 0; i < (routed ? 3 : 1); i++) {
+      const response = await recordingFetch(seen)(opts.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream',
+          'mcp-session-id': sessionId, 'mcp-protocol-version': LEGACY },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 99 + i, method: 'tools/list', params: {} }),
+      });
+      assert.equal(response.status, 404, `a request on the deleted session gets 404, got ${response.status}`);
+    }
   });
 }
 await client.close();
 
 if (routed) {
-  await run('session-affinity', async () => {
-    // new sessions are spread over the instances (initialize carries no session id: round-robin), and
-    // each session's later requests go back to the instance that minted its id
-    const instances = [];
+  await run('session-no-affinity', async () => {
+    // each new session's requests are served by whichever instance round-robin picks
     for (let i = 0; i < 2; i++) {
       const before = seen.length;
       const session = await connect(false);
@@ -89,10 +92,8 @@ if (routed) {
       await session.transport.terminateSession();
       await session.client.close();
       const mine = upstreams(seen.slice(before));
-      assert.equal(mine.length, 1, `session ${i + 1} answered by one instance: ${mine}`);
-      instances.push(mine[0]);
+      assert.ok(mine.length >= 2, `session ${i + 1} answered by several instances: ${mine}`);
     }
-    assert.notEqual(instances[0], instances[1], `two new sessions on two instances: ${instances}`);
   });
 }
 

@@ -31,6 +31,7 @@ final class FixtureTools implements Dispatch {
             tool("test_streaming_elicitation", "Answers quickly without asking the client anything."),
             tool("test_trigger_tool_change", "Reports that the tool list changed."),
             tool("test_trigger_prompt_change", "Reports that the prompt list changed."),
+            tool("interop_update_watched", "Reports that test://watched-resource changed (for the cluster checks)."),
             ToolSpec.builder("test_missing_capability").description("Needs the client's sampling capability.")
                     .inputSchema("{\"type\":\"object\"}").requiresClientCapabilities("sampling")
                     .readOnly().idempotent().build());
@@ -84,6 +85,10 @@ final class FixtureTools implements Dispatch {
             case "test_trigger_prompt_change" -> {
                 changes.promptsChanged();
                 yield ToolResult.content(Content.text("The prompt list changed."));
+            }
+            case "interop_update_watched" -> {
+                changes.resourceUpdated("test://watched-resource");
+                yield ToolResult.content(Content.text("test://watched-resource changed."));
             }
             case "test_simple_text" -> ToolResult.content(Content.text("This is a simple text response for testing."));
             case "test_image_content" -> ToolResult.content(Content.image(Media.PNG, "image/png"));
