@@ -18,6 +18,9 @@
 #   benchmarks/http.sh --java PATH     # another JVM (e.g. Temurin 25 with platform threads)
 #   benchmarks/http.sh --observed      # the sample jar as shipped, with Actuator's ObservationRegistry and the
 #                                      # Prometheus registry ("observed"), against the same jar without them ("sample")
+#   benchmarks/http.sh --cluster       # the sample in its cluster profile ("clustered": sessions in PostgreSQL, events
+#                                      # through LISTEN/NOTIFY, one instance) against the same jar alone ("sample"), on
+#                                      # a throwaway PostgreSQL (interop/postgres.sh): what the cluster adds per request
 #
 # REACTIVE_JAR=path: a reactive sample jar (Spring WebFlux on Reactor Netty) joins every run but --observed's, started
 # as the sample is; left out when unset, skipped with a note when it names no file.
@@ -39,18 +42,19 @@ source "$(dirname "$0")/http_client.sh"
 MODE=platform
 JAVA_BIN="$JAVA"
 read -r -a APP_ARGS <<< "${APP_OPTS:-}"
-OBSERVED= QUARKUS= SDK= CONTENDED= SMOKE= ISSUE42=
+OBSERVED= QUARKUS= SDK= CONTENDED= SMOKE= ISSUE42= CLUSTER=
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --virtual) MODE=virtual; JAVA_BIN="$JAVA25"; APP_ARGS+=(--spring.threads.virtual.enabled=true) ;;
         --java) JAVA_BIN="$2"; shift ;;
         --observed) OBSERVED=1 ;;
+        --cluster) CLUSTER=1 ;;
         --quarkus) QUARKUS=1 ;;
         --sdk) SDK=1 ;;
         --issue42) ISSUE42=1; QUARKUS=1; SDK=1 ;;
         --contended) CONTENDED=1 ;;
         --smoke) SMOKE=1 ;;
-        *) echo "usage: $0 [--quarkus] [--sdk] [--issue42] [--contended] [--smoke] [--virtual] [--java PATH] [--observed]" >&2
+        *) echo "usage: $0 [--quarkus] [--sdk] [--issue42] [--contended] [--smoke] [--virtual] [--java PATH] [--observed] [--cluster]" >&2
            exit 2 ;;
     esac
     shift
@@ -72,6 +76,9 @@ JAVA_VERSION=$("$JAVA_BIN" -version 2>&1 | head -1)
 if [[ -n "$OBSERVED" ]]; then
     APPS="${APPS:-observed sample}"
     REFS=sample
+elif [[ -n "$CLUSTER" ]]; then
+    APPS="${APPS:-clustered sample}"
+    REFS=sample
 else
     default_apps="sample bare${QUARKUS:+ quarkus}${SDK:+ sdk}"
     if [[ -n "$REACTIVE_JAR" ]]; then
@@ -80,11 +87,11 @@ else
     APPS="${APPS:-$default_apps}"
     REFS="quarkus bare sdk"
 fi
-declare -A SPEAKS=([sample]="modern legacy" [observed]="modern legacy" [bare]="modern legacy" [reactive]="modern legacy"
+declare -A SPEAKS=([sample]="modern legacy" [observed]="modern legacy" [clustered]="modern legacy" [bare]="modern legacy" [reactive]="modern legacy"
     [quarkus]=legacy [sdk]=modern)
 speaks() { [[ " ${SPEAKS[$1]} " == *" $2 "* ]]; } # app kind
 for app in $APPS; do
-    [[ -n "${SPEAKS[$app]:-}" ]] || { echo "unknown app '$app' (sample bare quarkus sdk reactive observed)" >&2; exit 2; }
+    [[ -n "${SPEAKS[$app]:-}" ]] || { echo "unknown app '$app' (sample bare quarkus sdk reactive observed clustered)" >&2; exit 2; }
 done
 # the kinds that at least two of the servers speak, unless given
 if [[ -z "${KINDS:-}" ]]; then
@@ -110,9 +117,16 @@ if [[ -n "$CONTENDED" ]]; then
     NEIGHBOUR_CPU="${NEIGHBOUR_CPU:-$(( $(nproc) - 1 ))}"
 fi
 
-OUT="$(results_dir "http-$MODE${OBSERVED:+-observed}${ISSUE42:+-issue42}${CONTENDED:+-contended}${SMOKE:+-smoke}")"
+OUT="$(results_dir "http-$MODE${OBSERVED:+-observed}${CLUSTER:+-cluster}${ISSUE42:+-issue42}${CONTENDED:+-contended}${SMOKE:+-smoke}")"
 snapshot_jars
-declare -A JAR=([sample]="$SAMPLE_JAR" [observed]="$SAMPLE_JAR" [bare]="$BARE_JAR" [reactive]="$REACTIVE_JAR")
+declare -A JAR=([sample]="$SAMPLE_JAR" [observed]="$SAMPLE_JAR" [clustered]="$SAMPLE_JAR" [bare]="$BARE_JAR" [reactive]="$REACTIVE_JAR")
+if [[ " $APPS " == *" clustered "* ]]; then
+    PG_PORT=$(free_port)
+    "$ROOT_DIR/interop/postgres.sh" start "$OUT/pg" "$PG_PORT" > "$OUT/postgres.log" 2>&1
+    trap 'cleanup; "$ROOT_DIR/interop/postgres.sh" stop "$OUT/pg" > /dev/null 2>&1 || true' EXIT
+    CLUSTERED_ARGS=(--spring.profiles.active=cluster "--spring.datasource.url=jdbc:postgresql://127.0.0.1:$PG_PORT/beammcp"
+        --beammcp.input.state-key=benchmark-only-shared-secret-of-32-bytes-or-more)
+fi
 [[ " $APPS " == *" quarkus "* ]] && { snapshot_quarkus_app; JAR[quarkus]="$QUARKUS_JAR"; }
 [[ " $APPS " == *" sdk "* ]] && { snapshot_sdk_app; JAR[sdk]="$SDK_JAR"; }
 RAW="$OUT/runs.tsv"
@@ -140,6 +154,8 @@ start_app() { # app port log
                 own=(--management.server.port="$MANAGEMENT_PORT" --management.endpoints.web.exposure.include=prometheus)
             elif [[ $1 == sample ]]; then
                 own=("${PLAIN_SAMPLE_ARGS[@]}")
+            elif [[ $1 == clustered ]]; then
+                own=("${PLAIN_SAMPLE_ARGS[@]}" "${CLUSTERED_ARGS[@]}")
             elif [[ $1 == reactive ]]; then
                 # the sample's exclusion of Actuator, should the reactive sample ship the same file
                 own=(--spring.config.import=optional:classpath:/actuator-off.yml)

@@ -324,6 +324,18 @@ postgres_tests() { # <label> <report>: PASS when the report ran tests and none f
 postgres_tests store-contract "$root/beammcp-tasks-jdbc/target/surefire-reports/TEST-io.beammcp.tasks.jdbc.PostgresTaskStoreTest.xml"
 postgres_tests cluster-link "$root/beammcp-cluster-jdbc/target/surefire-reports/TEST-io.beammcp.cluster.jdbc.PostgresClusterTest.xml"
 postgres_tests cluster-two-instances "$root/beammcp-cluster-jdbc/target/surefire-reports/TEST-io.beammcp.cluster.jdbc.ClusterEndToEndTest.xml"
+log "the cluster's benchmarks still run (smoke runs; figures come from quiet runs, see docs/performance.md)"
+bench_smoke() { # <label> <line the summary must hold> <command...>
+  local label=$1 expect=$2
+  shift 2
+  if timeout 420 "$@" >"$work/bench-$label.log" 2>&1 && grep -q "$expect" "$work/bench-$label.log"; then
+    echo "PASS bench $label-smoke" | tee -a "$results"
+  else
+    echo "FAIL bench $label-smoke: see $work/bench-$label.log" | tee -a "$results"
+  fi
+}
+bench_smoke cluster-notify '^fan-out:' "$root/benchmarks/cluster.sh" --smoke
+bench_smoke http-cluster 'legacy (2025-11-25' "$root/benchmarks/http.sh" --cluster --smoke
 log "stdio"
 jar_args=(--jar "$work/sample-app.jar" --java-opts "$java_opts")
 flow ts-client.mjs --transport stdio "${jar_args[@]}"

@@ -23,9 +23,9 @@ import java.util.List;
  * The fixture host the official conformance suite drives: FIXTURE.md's tools, resources and prompts,
  * written with the public starter API only, served on loopback. Its {@link CatalogChanges} bean declares
  * that the lists change (the trigger tools report changes through it), so list changes and resource
- * subscriptions are advertised and served. Tasks stay in memory unless it runs with
- * {@code beammcp.tasks.store=jdbc} and {@code spring.datasource.url} (interop/run.sh: two instances on one
- * PostgreSQL); only then is there a {@link DataSource}.
+ * subscriptions are advertised and served. There is a {@link DataSource} only with {@code spring.datasource.url}:
+ * then tasks may be kept in it ({@code beammcp.tasks.store=jdbc}) and the instances form a cluster
+ * ({@code beammcp.cluster.enabled}; interop/run.sh: three instances on one PostgreSQL).
  */
 @SpringBootApplication(exclude = DataSourceAutoConfiguration.class)
 public class ConformanceApplication {
@@ -70,9 +70,9 @@ public class ConformanceApplication {
         return McpAuthorizer.permitAll();
     }
 
-    /** The shared task store's database, from the usual {@code spring.datasource.*} properties. */
+    /** The database of the shared task store and the cluster, from the usual {@code spring.datasource.*} properties. */
     @Configuration(proxyBeanMethods = false)
-    @ConditionalOnProperty(name = "beammcp.tasks.store", havingValue = "jdbc")
+    @ConditionalOnProperty(name = "spring.datasource.url")
     @EnableConfigurationProperties(DataSourceProperties.class)
     static class TaskDatabase {
 

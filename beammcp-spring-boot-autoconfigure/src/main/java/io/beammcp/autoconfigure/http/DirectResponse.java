@@ -69,6 +69,16 @@ final class DirectResponse implements HttpAnswer {
         complete();
     }
 
+    /**
+     * The writers of the stream write from their own threads, which the container allows only once the
+     * request is asynchronous: made so now, before the first of them writes, rather than when the serving
+     * thread leaves (a writer's flush racing that thread could end the response before its first event).
+     */
+    @Override
+    public void willStream() {
+        leave();
+    }
+
     /** Commits the response as an event stream: its status and headers, flushed. */
     @Override
     public synchronized void beginStream() throws IOException {

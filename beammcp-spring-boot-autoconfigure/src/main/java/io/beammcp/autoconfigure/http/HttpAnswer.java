@@ -19,6 +19,13 @@ interface HttpAnswer {
     /** Writes a whole answer and ends the response, unless it is already answered or streaming. */
     void write(ResponseEntity<byte[]> answer);
 
+    /**
+     * The response is about to become an event stream written by other threads: called on the thread that
+     * decided it, before any of them writes.
+     */
+    default void willStream() {
+    }
+
     /** Commits the response as an event stream: its status and headers, flushed. */
     void beginStream() throws IOException;
 

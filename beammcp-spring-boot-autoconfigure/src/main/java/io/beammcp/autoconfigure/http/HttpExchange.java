@@ -178,6 +178,7 @@ final class HttpExchange implements Exchange {
 
     private SseStream stream() {
         if (stream == null) {
+            response.willStream();
             stream = streams.open(response, this::closed);
         }
         return stream;
