@@ -4,6 +4,7 @@ import io.beammcp.autoconfigure.BeamMcpAutoConfiguration;
 import io.beammcp.core.server.McpServer;
 import jakarta.servlet.DispatcherType;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -16,6 +17,7 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 import org.springframework.web.servlet.DispatcherServlet;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
  * Serves the {@link McpServer} over Streamable HTTP at {@code beammcp.http.path} (default {@code /mcp}),
@@ -25,7 +27,8 @@ import org.springframework.web.servlet.DispatcherServlet;
  * {@link McpAuthorizer} bean and sets {@code beammcp.http.allowed-origins}; there is no default for
  * either. The session store and the endpoint back off when the application defines its own.
  *
- * <p>On the endpoint's path only, a filter ahead of all others ({@link UnreadBodyFilter}) keeps Spring MVC's
+ * <p>The endpoint's path is mapped directly to the endpoint ({@link McpHandlerMapping}), ahead of the
+ * application's annotated controllers. On the endpoint's path only, a filter ahead of all others ({@link UnreadBodyFilter}) keeps Spring MVC's
  * multipart resolver, its {@code FormContentFilter} and the container from reading the body before the
  * endpoint's own checks; multipart and form handling of the application's other paths is unchanged. Next comes
  * CORS ({@link McpCorsFilter}) for the same list of allowed origins, ahead of any security filter. The OAuth
@@ -79,5 +82,11 @@ public final class BeamMcpHttpAutoConfiguration {
         McpHttpController controller = new McpHttpController(pipeline);
         propagation.ifAvailable(controller::propagation);
         return controller;
+    }
+
+    @Bean
+    McpHandlerMapping mcpHandlerMapping(McpHttpController controller, BeamMcpHttpProperties properties,
+            @Qualifier("requestMappingHandlerMapping") ObjectProvider<RequestMappingHandlerMapping> annotated) {
+        return new McpHandlerMapping(properties.getPath(), controller, annotated.getIfAvailable());
     }
 }

@@ -17,9 +17,9 @@ import java.util.List;
  * body; then the body, read without blocking a thread ({@link BodyReader}): what has already arrived at once,
  * the rest as it arrives, after which the thread that read its last bytes goes on; then the core.
  *
- * <p>The answer is written by the endpoint itself ({@link DirectResponse}), not by Spring MVC's asynchronous
- * results. An answer given before the body was read to its end returns from an asynchronous request, so the
- * container closes the connection at once rather than drain the body first.
+ * <p>Every answer is written by the endpoint itself ({@link DirectResponse}), not by Spring MVC's return-value
+ * handling nor its asynchronous results. An answer given before the body was read to its end returns from an
+ * asynchronous request, so the container closes the connection at once rather than drain the body first.
  *
  * <p>2026-07-28 requests are served statelessly: nothing is read from or written to the session store,
  * and {@code Mcp-Session-Id} is neither honoured nor sent. A 2025-11-25 {@code initialize} opens a session
@@ -39,17 +39,23 @@ final class McpHttpController {
     }
 
     /**
-     * Serves one request: a refusal or a DELETE is returned for Spring MVC to write; everything else is
-     * written to {@code response} directly ({@code null} is returned).
+     * Serves one request, writing its answer to {@code response} itself in every case (refusals and DELETE
+     * included): Spring MVC's return-value handling, message converters and content negotiation do nothing.
      */
     @RequestMapping("${beammcp.http.path:/mcp}")
-    ResponseEntity<byte[]> serve(HttpServletRequest request, HttpServletResponse response) {
+    void serve(HttpServletRequest request, HttpServletResponse response) {
         long deadline = pipeline.bodies().deadline();
         RequestHead head = head(request);
         DirectResponse direct = new DirectResponse(request, response);
         ResponseEntity<byte[]> early = pipeline.beforeBody(head, direct);
         if (early != null) {
-            return unread(early, head.declaresBody(), direct);
+            if (head.declaresBody()) {
+                // answered from an asynchronous request, the container closes the connection at once rather
+                // than drain the body first, as it would after an ordinary return
+                direct.leave();
+            }
+            direct.write(early);
+            return;
         }
         // a GET has its stream open; a POST is read and served, now or once the rest of its body arrives
         if ("POST".equals(head.method())) {
@@ -60,7 +66,6 @@ final class McpHttpController {
             }
         }
         direct.leave();
-        return null;
     }
 
     /** The request line, headers and peer, copied from the servlet request. */
@@ -80,19 +85,6 @@ final class McpHttpController {
                 new RequestHead.Peer(request.getRemoteAddr(), request.getRemotePort(), request.getLocalAddr(),
                         request.isSecure(), certificates),
                 request.getUserPrincipal(), request.getContentLengthLong());
-    }
-
-    /** An answer given before the body was read: returned to Spring MVC, or written here when a body waits. */
-    private static ResponseEntity<byte[]> unread(ResponseEntity<byte[]> answer, boolean bodyWaits,
-            DirectResponse direct) {
-        if (!bodyWaits) {
-            return answer;
-        }
-        // answered from an asynchronous request, the container closes the connection at once rather than
-        // drain the body first, as it would after an ordinary return
-        direct.leave();
-        direct.write(answer);
-        return null;
     }
 
     /** What carries the admitting thread's context (its security context) to a body read asynchronously. */

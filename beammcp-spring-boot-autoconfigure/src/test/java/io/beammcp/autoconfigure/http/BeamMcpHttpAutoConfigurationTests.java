@@ -30,7 +30,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.io.support.SpringFactoriesLoader;
+import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.DispatcherServlet;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -139,6 +142,24 @@ class BeamMcpHttpAutoConfigurationTests {
                     FilterRegistrationBean<?> registration = unreadBodyFilter(context);
                     assertThat(registration.getUrlPatterns()).containsExactly("/api/ai/mcp");
                     assertThat(registration.getOrder()).isEqualTo(Ordered.HIGHEST_PRECEDENCE);
+                });
+    }
+
+    @Test
+    void theEndpointsPathIsMappedToTheEndpointAheadOfTheAnnotatedControllers() {
+        secured.withConfiguration(AutoConfigurations.of(WebMvcAutoConfiguration.class))
+                .withPropertyValues("beammcp.http.path=/ai/mcp").run(context -> {
+                    McpHandlerMapping mapping = context.getBean(McpHandlerMapping.class);
+                    assertThat(mapping.getOrder()).isLessThan(
+                            context.getBean(RequestMappingHandlerMapping.class).getOrder());
+                    for (String method : new String[] { "POST", "GET", "DELETE", "PUT" }) {
+                        Object handler = mapping.getHandler(new MockHttpServletRequest(method, "/ai/mcp")).getHandler();
+                        assertThat(((HandlerMethod) handler).getBean()).isSameAs(context.getBean(McpHttpController.class));
+                    }
+                    // OPTIONS is left to Spring MVC, which answers it for a mapping that names no method
+                    assertThat(mapping.getHandler(new MockHttpServletRequest("OPTIONS", "/ai/mcp"))).isNull();
+                    assertThat(mapping.getHandler(new MockHttpServletRequest("POST", "/ai/mcp/"))).isNull();
+                    assertThat(mapping.getHandler(new MockHttpServletRequest("POST", "/mcp"))).isNull();
                 });
     }
 
