@@ -85,7 +85,7 @@ else
         if [[ -f "$REACTIVE_JAR" ]]; then default_apps+=" reactive"; else echo "REACTIVE_JAR=$REACTIVE_JAR is no file: skipped" >&2; fi
     fi
     APPS="${APPS:-$default_apps}"
-    REFS="quarkus bare sdk"
+    REFS="${REFS:-quarkus bare sdk}"
 fi
 declare -A SPEAKS=([sample]="modern legacy" [observed]="modern legacy" [clustered]="modern legacy" [bare]="modern legacy" [reactive]="modern legacy"
     [quarkus]=legacy [sdk]=modern)
