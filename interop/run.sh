@@ -107,7 +107,8 @@ start_java() { # <name> <jar> <port> [args...]
   local name=$1 jar=$2 port=$3
   shift 3
   # shellcheck disable=SC2086
-  java $java_opts -jar "$jar" --server.port="$port" --management.server.port=0 --spring.main.banner-mode=off "$@" \
+  # no management server: a random port of its own could take one handed out above to another instance
+  java $java_opts -jar "$jar" --server.port="$port" --management.server.port=-1 --spring.main.banner-mode=off "$@" \
     </dev/null >"$work/$name.log" 2>&1 &
   pids+=($!)
   eval "pid_$name=$!"
