@@ -120,6 +120,31 @@ class PostgresClusterTest {
     }
 
     @Test
+    void anEventAtTheInlineLimitTravelsInTheNotifyAndOneByteMoreThroughTheTable() {
+        List<String> seenByB = new CopyOnWriteArrayList<>();
+        PostgresClusterLink a = instance(new CopyOnWriteArrayList<>());
+        instance(seenByB);
+        // Base64 of 3n bytes is 4n characters: 5,250 bytes make exactly the limit, 5,251 bytes go past it
+        String atLimit = "a".repeat(PostgresClusterLink.INLINE / 4 * 3);
+        String past = atLimit + "b";
+        a.publish(atLimit.getBytes(StandardCharsets.UTF_8));
+        await().atMost(WAIT).until(() -> seenByB.size() == 1);
+        assertThat(seenByB.get(0)).isEqualTo(atLimit);
+        assertThat(spilled()).as("the event at the limit went in the NOTIFY").isZero();
+        a.publish(past.getBytes(StandardCharsets.UTF_8));
+        await().atMost(WAIT).until(() -> seenByB.size() == 2);
+        assertThat(seenByB.get(1)).isEqualTo(past);
+        assertThat(spilled()).as("one byte more went through the table").isEqualTo(1);
+    }
+
+    private static int spilled() {
+        try (HikariDataSource pool = Databases.postgres()) {
+            return JdbcClient.create(pool).sql("SELECT COUNT(*) FROM beammcp_cluster_event").query(Integer.class)
+                    .single();
+        }
+    }
+
+    @Test
     void anEventTooLargeForANotifyTravelsThroughTheTable() {
         List<String> seenByB = new CopyOnWriteArrayList<>();
         PostgresClusterLink a = instance(new CopyOnWriteArrayList<>());
