@@ -118,9 +118,7 @@ final class JdbcMcpSessionStore implements McpSessionStore, DisposableBean {
     @Override
     public LegacySession find(String id) {
         String hash = hash(id);
-        Row row = calls.run(() -> jdbc.sql("SELECT owner, state, version, last_used FROM beammcp_session"
-                + " WHERE id_hash = ?").param(hash).query((rs, n) -> new Row(rs.getString(1), rs.getString(2),
-                rs.getLong(3), rs.getLong(4))).optional().orElse(null));
+        Row row = calls.run(() -> row(hash));
         long now = clock.getAsLong();
         if (row == null || now - row.lastUsed >= idleMs) {
             // an expired row is deleted, and ended everywhere, by the purge
@@ -137,11 +135,7 @@ final class JdbcMcpSessionStore implements McpSessionStore, DisposableBean {
                 session.keep(new Keeper(hash));
                 return new Cached(session, row.version);
             }
-            if (cached.version != row.version) {
-                cached.session.restore(row.state);
-                cached.version = row.version;
-            }
-            return cached;
+            return cached.take(row);
         }).session;
     }
 
@@ -186,8 +180,7 @@ final class JdbcMcpSessionStore implements McpSessionStore, DisposableBean {
                 // a session used since the select is not deleted
                 if (jdbc.sql("DELETE FROM beammcp_session WHERE id_hash = ? AND last_used <= ?").params(hash, cutoff)
                         .update() > 0) {
-                    endHere(hash);
-                    peers.send(ENDED, hash.getBytes(StandardCharsets.UTF_8));
+                    endEverywhere(hash);
                 }
             }
             checkCache();
@@ -223,10 +216,15 @@ final class JdbcMcpSessionStore implements McpSessionStore, DisposableBean {
     private void endAll(List<String> hashes) {
         for (String hash : hashes) {
             if (calls.run(() -> jdbc.sql("DELETE FROM beammcp_session WHERE id_hash = ?").param(hash).update()) > 0) {
-                endHere(hash);
-                peers.send(ENDED, hash.getBytes(StandardCharsets.UTF_8));
+                endEverywhere(hash);
             }
         }
+    }
+
+    /** A session whose row was just deleted here: ended here and on the other instances. */
+    private void endEverywhere(String hash) {
+        endHere(hash);
+        peers.send(ENDED, hash.getBytes(StandardCharsets.UTF_8));
     }
 
     /** The session ended: its copy here is closed (its streams end) and forgotten. */
@@ -242,20 +240,19 @@ final class JdbcMcpSessionStore implements McpSessionStore, DisposableBean {
         if (!cache.containsKey(hash)) {
             return;
         }
-        Row row = jdbc.sql("SELECT owner, state, version, last_used FROM beammcp_session WHERE id_hash = ?")
-                .param(hash).query((rs, n) -> new Row(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4)))
-                .optional().orElse(null);
+        Row row = row(hash);
         if (row == null) {
             endHere(hash);
             return;
         }
-        cache.computeIfPresent(hash, (key, cached) -> {
-            if (cached.version != row.version) {
-                cached.session.restore(row.state);
-                cached.version = row.version;
-            }
-            return cached;
-        });
+        cache.computeIfPresent(hash, (key, cached) -> cached.take(row));
+    }
+
+    /** The session's row, or {@code null} when there is none. */
+    private Row row(String hash) {
+        return jdbc.sql("SELECT owner, state, version, last_used FROM beammcp_session WHERE id_hash = ?").param(hash)
+                .query((rs, n) -> new Row(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4)))
+                .optional().orElse(null);
     }
 
     /** A client's message another instance got for a session: handed to the copy here, if any. */
@@ -332,6 +329,15 @@ final class JdbcMcpSessionStore implements McpSessionStore, DisposableBean {
         Cached(LegacySession session, long version) {
             this.session = session;
             this.version = version;
+        }
+
+        /** Takes the row's state when another instance changed it since this copy was read. */
+        Cached take(Row row) {
+            if (version != row.version) {
+                session.restore(row.state);
+                version = row.version;
+            }
+            return this;
         }
     }
 }

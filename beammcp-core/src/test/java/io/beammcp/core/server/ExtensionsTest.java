@@ -24,7 +24,6 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
-import java.security.Principal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -247,17 +246,7 @@ class ExtensionsTest {
 
     @Test
     void theAccessPolicyDecidesWhatItsListsShowAndMakesTheirCacheScopePrivate() {
-        McpAccessPolicy policy = new McpAccessPolicy() {
-            @Override
-            public boolean grants(Principal principal, String scope) {
-                return false;
-            }
-
-            @Override
-            public boolean sees(Principal principal, Kind kind, String name) {
-                return !name.equals("note:b");
-            }
-        };
+        McpAccessPolicy policy = HidingPolicy.hiding((kind, name) -> name.equals("note:b"));
         Wire wire = wire(builder -> builder.accessPolicy(policy).extension("notesBean",
                 new Notes(Negotiation.NONE, Revision.values())));
         JsonNode page = result(wire.modern(1, "notes/list", null));

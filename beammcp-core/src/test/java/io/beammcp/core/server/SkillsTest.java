@@ -17,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.security.Principal;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -313,17 +312,7 @@ class SkillsTest {
 
     @Test
     void aSkillHiddenFromItsCallerIsAbsentFromItsListsAndUnknownToItsReadsAsAMissingOne() {
-        McpAccessPolicy hidesPdf = new McpAccessPolicy() {
-            @Override
-            public boolean grants(Principal principal, String scope) {
-                return false;
-            }
-
-            @Override
-            public boolean sees(Principal principal, Kind kind, String name) {
-                return !(kind == Kind.SKILL && name.equals(PDF));
-            }
-        };
+        McpAccessPolicy hidesPdf = HidingPolicy.hiding((kind, name) -> kind == McpAccessPolicy.Kind.SKILL && name.equals(PDF));
         Wire wire = wire(builder -> builder.accessPolicy(hidesPdf), UnaryOperator.identity());
         JsonNode list = result(wire.modern(1, "skills/list", null));
         assertThat(list.path("skills")).extracting(entry -> entry.path("uri").asString()).containsExactly(REFUNDS, DAILY);
@@ -349,17 +338,7 @@ class SkillsTest {
     @Test
     void aFileHiddenFromItsCallerIsAbsentFromADirectoryReadAsFromTheResourceList() {
         String invoice = "skill://pdf-processing/templates/invoice.md";
-        McpAccessPolicy hidesInvoice = new McpAccessPolicy() {
-            @Override
-            public boolean grants(Principal principal, String scope) {
-                return false;
-            }
-
-            @Override
-            public boolean sees(Principal principal, Kind kind, String name) {
-                return !(kind == Kind.RESOURCE && name.equals(invoice));
-            }
-        };
+        McpAccessPolicy hidesInvoice = HidingPolicy.hiding((kind, name) -> kind == McpAccessPolicy.Kind.RESOURCE && name.equals(invoice));
         Wire wire = wire(builder -> builder.accessPolicy(hidesInvoice), UnaryOperator.identity());
         assertThat(result(wire.modern(1, "resources/list", null)).path("resources"))
                 .extracting(resource -> resource.path("uri").asString()).doesNotContain(invoice);
